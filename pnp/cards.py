@@ -1,0 +1,37 @@
+"""Helpers every card renderer shares: boxes that run into the bleed, text fitted to a box,
+the 180-degree turn of two-way cards. They build Drawings and know nothing about paper."""
+from __future__ import annotations
+
+from .draw import PT, Color, Drawing, Matrix, multiply, rotate, translate
+from . import fonts
+from .layout import Box, Edition
+
+
+def bleed_rect(box: Box, edition: Edition, bleed: float) -> tuple[float, float, float, float]:
+    """The box grown into the bleed on every side where it touches the card's edge."""
+    eps = 0.01
+    x0 = box.x - bleed if box.x <= eps else box.x
+    y0 = box.y - bleed if box.y <= eps else box.y
+    x1 = box.x + box.w + bleed if box.x + box.w >= edition.width - eps else box.x + box.w
+    y1 = box.y + box.h + bleed if box.y + box.h >= edition.height - eps else box.y + box.h
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def background(d: Drawing, edition: Edition, bleed: float, colour: Color) -> None:
+    d.rect(-bleed, -bleed, edition.width + 2 * bleed, edition.height + 2 * bleed, fill=colour)
+
+
+def text_in(d: Drawing, box: Box, text: str, colour: Color, bold: bool = True, size: float | None = None,
+            anchor: str = "middle") -> float:
+    """Text on one line, centred vertically in the box, shrunk to fit its width. Returns the size."""
+    size = size or box.text or box.h / PT * 0.7
+    size = fonts.fit(text, size, box.w * 0.94, bold)
+    x = {"start": box.x, "middle": box.cx, "end": box.x + box.w}[anchor]
+    d.text(x, box.cy - size * PT * 0.36, text, size, bold=bold, fill=colour, anchor=anchor)
+    return size
+
+
+def turned(d: Drawing, edition: Edition) -> Drawing:
+    """A child drawing turned 180 degrees about the card's centre: the other end of a two-way card."""
+    m: Matrix = multiply(rotate(180), translate(edition.width, edition.height))
+    return d.group(m)

@@ -1,0 +1,245 @@
+"""The `pnp` command line: the only module that prints or exits.
+
+    pnp build    [GAME ...]   write OUT/<id>.pdf and OUT/<id>.json (the sheet map)
+    pnp validate [GAME ...]   check specs against the rules; exit 0 valid, 1 rule violations,
+                              2 input that cannot be read
+    pnp setup GAME --players N [--seed S] [--variant NAME]
+    pnp list GAME [--format text|json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import Report
+from .imposition import BACK_MODES, ImpositionError
+from .paths import default_specs_dir, display, layouts_dir_for
+from .project import UnknownGame, available_games, game_def, load_checked, load_for_build, sheets
+from .spec import LANGS
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="pnp",
+        description="Print-and-play studio: turn YAML card specs into print-ready PDF sheets and "
+                    "check them against each game's rules.",
+        epilog="Run 'pnp COMMAND --help' for a command's options.")
+    p.add_argument("--version", action="version", version=f"pnp {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    specs = argparse.ArgumentParser(add_help=False)
+    specs.add_argument("--specs", type=Path, metavar="DIR",
+                       help="folder of <game>.yaml card specs (default: ./card_specs if present, else the shipped specs)")
+
+    b = sub.add_parser("build", parents=[specs], help="write print-ready PDF sheets and their sheet maps",
+                       description="Write OUT/<id>.pdf and OUT/<id>.json (the sheet map: which card is where on "
+                                   "which page) for each game. Without GAME, builds every game with a spec.")
+    b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
+    b.add_argument("--paper", default="a4", help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
+    b.add_argument("--backs", default="duplex-long", choices=BACK_MODES,
+                   help="duplex-long (default): a back page after each front page, for printers that flip on the "
+                        "long edge; duplex-short: for short-edge flip; none: fronts only")
+    b.add_argument("--bleed", type=_mm, default=3.0, metavar="MM", help="bleed around every card in mm (default 3)")
+    b.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
+    b.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="DX,DY",
+                   help="shift back pages by DX,DY mm to correct a printer's front/back misregistration")
+    b.add_argument("--edition", metavar="NAME",
+                   help="card size edition from the game's layout (GEM: gum, the original 1 x 3 in card "
+                        "(default), or poker, 63 x 88 mm)")
+    b.add_argument("--layouts", type=Path, metavar="DIR", help="folder of layouts (default: beside the specs)")
+    b.add_argument("--force", action="store_true", help="build even when the spec breaks the game's rules")
+
+    v = sub.add_parser("validate", parents=[specs], help="check specs against the games' rules",
+                       description="Check each game's spec: exit 0 when valid, 1 on rule violations, 2 on input "
+                                   "that cannot be read (bad YAML, bad types, missing file).")
+    v.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    v.add_argument("--format", choices=("text", "json"), default="text")
+
+    s = sub.add_parser("setup", parents=[specs], help="deal a game: what each player gets",
+                       description="Deal a game from the spec's cards by the rules: each player's cards and the "
+                                   "table. The same --seed gives the same deal.")
+    s.add_argument("game", metavar="GAME")
+    s.add_argument("--players", type=int, required=True, metavar="N")
+    s.add_argument("--variant", metavar="NAME")
+    s.add_argument("--seed", type=int, metavar="N", help="random seed (default: a new one, printed)")
+    s.add_argument("--format", choices=("text", "json"), default="text")
+
+    ls = sub.add_parser("list", parents=[specs], help="list a game's components",
+                        description="List every component of a game's spec with all its fields.")
+    ls.add_argument("game", metavar="GAME")
+    ls.add_argument("--format", choices=("text", "json"), default="text")
+    return p
+
+
+def _mm(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of millimetres") from None
+    if not 0 <= v <= 10:
+        raise argparse.ArgumentTypeError(f"{text} mm is out of range, expected 0 to 10")
+    return v
+
+
+def _offset(text: str) -> tuple[float, float]:
+    parts = text.split(",")
+    try:
+        dx, dy = (float(x) for x in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not DX,DY in millimetres, e.g. 0.5,-1") from None
+    if abs(dx) > 20 or abs(dy) > 20:
+        raise argparse.ArgumentTypeError(f"offset {text} mm is out of range, expected at most 20 mm each way")
+    return dx, dy
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    specs_dir = args.specs if args.specs else default_specs_dir()
+    try:
+        return {"build": cmd_build, "validate": cmd_validate, "setup": cmd_setup, "list": cmd_list}[args.command](args, specs_dir)
+    except (UnknownGame, UsageError) as exc:
+        print(f"pnp {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("pnp: interrupted", file=sys.stderr)
+        return 130
+
+
+def _games(requested: list[str], specs_dir: Path) -> list[str]:
+    if requested:
+        for g in requested:
+            game_def(g)
+        return list(dict.fromkeys(requested))
+    if not Path(specs_dir).is_dir():
+        raise UsageError(f"no specs folder at {display(specs_dir)}")
+    found = available_games(specs_dir)
+    if not found:
+        raise UsageError(f"no game specs in {display(specs_dir)}")
+    return found
+
+
+def _print_report(report: Report) -> None:
+    for d in report.sorted():
+        print(d, file=sys.stderr)
+
+
+def cmd_validate(args, specs_dir: Path) -> int:
+    results = {}
+    worst = EXIT_OK
+    for g in _games(args.games, specs_dir):
+        loaded = load_checked(g, specs_dir)
+        results[g] = loaded.report
+        worst = max(worst, loaded.report.exit_code())
+    if args.format == "json":
+        print(json.dumps({"games": {g: {"ok": r.ok, "diagnostics": [d.as_json() for d in r.sorted()]}
+                                    for g, r in results.items()}}, indent=1, ensure_ascii=False))
+    else:
+        for g, r in results.items():
+            for d in r.sorted():
+                print(d)
+            errors = len(r.errors)
+            print(f"{g}: {'ok' if r.ok else f'{errors} error' + ('s' if errors != 1 else '')}"
+                  + (f", {len(r.items) - errors} warning(s)" if len(r.items) > errors else ""))
+    return worst
+
+
+def cmd_build(args, specs_dir: Path) -> int:
+    from .build import BuildOptions, build
+
+    layouts_dir = args.layouts or layouts_dir_for(specs_dir)
+    presets, sreport = sheets(layouts_dir)
+    if sreport.items:
+        _print_report(sreport)
+        return EXIT_INPUT
+    if args.paper not in presets:
+        raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
+    worst = EXIT_OK
+    for g in _games(args.games, specs_dir):
+        loaded = load_for_build(g, specs_dir, layouts_dir)
+        report = loaded.report
+        if report.input_errors or loaded.spec is None or loaded.layout is None:
+            _print_report(report)
+            print(f"{g}: not built, the files above cannot be read", file=sys.stderr)
+            worst = max(worst, EXIT_INPUT)
+            continue
+        if report.errors and not args.force:
+            _print_report(report)
+            print(f"{g}: not built, the spec breaks the rules (use --force to build anyway)", file=sys.stderr)
+            worst = max(worst, EXIT_RULES)
+            continue
+        edition = args.edition or loaded.layout.default
+        if edition not in loaded.layout.editions:
+            raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
+        opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, edition)
+        try:
+            built = build(loaded, opts, args.out, report)
+        except ImpositionError as exc:
+            print(f"{g}: not built: {exc}", file=sys.stderr)
+            worst = max(worst, EXIT_INPUT)
+            continue
+        except OSError as exc:
+            print(f"{g}: not built: cannot write to {display(args.out)}: {exc.strerror}", file=sys.stderr)
+            worst = max(worst, EXIT_INPUT)
+            continue
+        _print_report(report)
+        print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}")
+    return worst
+
+
+def cmd_setup(args, specs_dir: Path) -> int:
+    from .games import SetupError
+
+    loaded = load_checked(args.game, specs_dir)
+    if loaded.report.errors:
+        _print_report(loaded.report)
+        print(f"{args.game}: cannot set up a game from a spec with errors", file=sys.stderr)
+        return loaded.report.exit_code()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        result = loaded.game.setup(loaded.spec, args.players, seed, args.variant)
+    except SetupError as exc:
+        print(f"pnp setup {args.game}: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT if exc.usage else EXIT_RULES
+    if args.format == "json":
+        print(json.dumps(result.data, indent=1, ensure_ascii=False))
+    else:
+        print("\n".join(result.lines))
+        if args.seed is None:
+            print(f"\n(repeat this deal with --seed {seed})")
+    return EXIT_OK
+
+
+def cmd_list(args, specs_dir: Path) -> int:
+    loaded = load_checked(args.game, specs_dir)
+    if loaded.spec is None or loaded.report.input_errors:
+        _print_report(loaded.report)
+        return EXIT_INPUT
+    comps = [c.as_json() for c in loaded.spec.components]
+    if args.format == "json":
+        print(json.dumps({"game": loaded.game.id, "components": comps}, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    total = sum(c["count"] for c in comps)
+    print(f"{loaded.game.title}: {len(comps)} components, {total} cards")
+    for c in comps:
+        rest = ", ".join(f"{k}={_show(v)}" for k, v in c.items() if k not in ("id", "kind", "count"))
+        print(f"  {c['count']:>3} x {c['id']:<22} {c['kind']:<10} {rest}")
+    return EXIT_OK
+
+
+def _show(v) -> str:
+    return "+".join(map(str, v)) if isinstance(v, list) else str(v)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""The vendored fonts: registration, text measurement, glyph coverage and font fallback.
+
+Every backend draws text with these fonts, so a card measures the same everywhere. Text is
+split into runs: DejaVu Sans first (Latin, symbols), Droid Sans Fallback for what DejaVu lacks
+(Traditional Chinese). Characters neither font has are reported by `missing()` so the build can
+name the card; ReportLab itself would silently draw an empty box.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .paths import FONTS_DIR
+
+# (registered name, file) in fallback order, per weight
+FACES = {
+    False: [("DejaVuSans", "DejaVuSans.ttf"), ("DroidSansFallback", "DroidSansFallback.ttf")],
+    True: [("DejaVuSans-Bold", "DejaVuSans-Bold.ttf"), ("DroidSansFallback", "DroidSansFallback.ttf")],
+}
+REGULAR = "DejaVuSans"
+
+
+@lru_cache(maxsize=None)
+def _font(name: str, filename: str) -> TTFont:
+    path = Path(FONTS_DIR) / filename
+    font = TTFont(name, str(path))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+def register() -> None:
+    for faces in FACES.values():
+        for name, filename in faces:
+            _font(name, filename)
+
+
+@lru_cache(maxsize=4096)
+def _has(name: str, filename: str, ch: str) -> bool:
+    return ord(ch) in _font(name, filename).face.charToGlyph
+
+
+def font_for(ch: str, bold: bool = False) -> str | None:
+    if ch in " \n":
+        return FACES[bold][0][0]
+    for name, filename in FACES[bold]:
+        if _has(name, filename, ch):
+            return name
+    return None
+
+
+def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
+    """Split text into (font name, substring) runs; characters no font has go to the first font."""
+    out: list[tuple[str, str]] = []
+    for ch in text:
+        name = font_for(ch, bold) or FACES[bold][0][0]
+        if out and out[-1][0] == name:
+            out[-1] = (name, out[-1][1] + ch)
+        else:
+            out.append((name, ch))
+    return out
+
+
+def width(text: str, size: float, bold: bool = False) -> float:
+    """Width of `text` at `size` points, in millimetres."""
+    register()
+    pts = sum(pdfmetrics.stringWidth(s, name, size) for name, s in runs(text, bold))
+    return pts * 25.4 / 72
+
+
+def fit(text: str, size: float, max_width_mm: float, bold: bool = False, min_size: float = 4.0) -> float:
+    """The largest size not above `size` at which `text` fits `max_width_mm`."""
+    w = width(text, size, bold)
+    if w <= max_width_mm or w == 0:
+        return size
+    return max(min_size, size * max_width_mm / w)
+
+
+def missing(text: str, bold: bool = False) -> list[str]:
+    """Characters of `text` that no vendored font can draw, in order of first appearance."""
+    seen: list[str] = []
+    for ch in text:
+        if ch not in seen and font_for(ch, bold) is None and ch.isprintable():
+            seen.append(ch)
+        elif ch not in seen and not ch.isprintable() and ch not in "\n":
+            seen.append(ch)
+    return seen

@@ -1,0 +1,83 @@
+"""The games `pnp` knows: one `GameDef` each, read by the loader, validator, renderer and setup.
+
+A `GameDef` is the game's seam with the pipeline: its component kinds and their fields (the
+spec schema), its back designs, the layout boxes its renderer reads, the rules check, the card
+renderer and the setup. Adding a game means adding a package here and one line to `GAMES`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Callable, Sequence
+
+from ..diagnostics import Report
+from ..draw import Drawing
+from ..layout import Edition
+from ..schema import Field
+from ..spec import Item, Spec
+
+
+@dataclass
+class RenderContext:
+    spec: Spec
+    edition: Edition
+    lang: str
+    bleed: float
+
+    def name(self, names: dict[str, str]) -> str:
+        return names.get(self.lang) or names["en"]
+
+
+class SetupError(Exception):
+    """A setup that cannot be made. `usage` is True for a bad request (player count, variant),
+    False when the deck itself cannot be set up."""
+
+    def __init__(self, message: str, usage: bool = True):
+        super().__init__(message)
+        self.usage = usage
+
+
+@dataclass
+class SetupResult:
+    data: dict[str, Any]  # JSON-ready
+    lines: list[str]  # the same, for a person
+
+
+@dataclass
+class GameDef:
+    id: str
+    title: str
+    kinds: dict[str, list[Field]]
+    back_kinds: dict[str, list[Field]]
+    boxes: Sequence[str]
+    validate: Callable[[Spec, Report], None]
+    render_face: Callable[[Item, RenderContext], Drawing]
+    render_back: Callable[[Item, RenderContext, Item], Drawing]  # (back design, ctx, the card it backs)
+    setup: Callable[..., SetupResult]
+    players: Sequence[int]
+    variants: Sequence[str] = ()
+    sections: Sequence[Field] = field(default_factory=list)
+    # Back-design kinds whose drawing depends on the card it backs (e.g. a card that shows its
+    # face on both sides); every other back design is drawn once and shared.
+    per_card_backs: Sequence[str] = ()
+
+
+ALL_IDS = ("the-jam", "gem", "pi-mal-pflaumen", "christmas-tree")
+
+
+def _registry() -> dict[str, GameDef]:
+    """Every game whose package exists: pnp/games/<id with underscores>/ exporting GAME."""
+    games = {}
+    for gid in ALL_IDS:
+        name = f"{__name__}.{gid.replace('-', '_')}"
+        try:
+            module = import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # not written yet
+            raise
+        games[gid] = module.GAME
+    return games
+
+
+GAMES: dict[str, GameDef] = _registry()

@@ -1,0 +1,33 @@
+"""GEM (Pack O Game #3): 12 two-way coin cards and 18 two-way gem cards."""
+from __future__ import annotations
+
+from ...schema import Choice, Field, Int, ListOf, Text
+from .. import GameDef
+from . import rules
+from .render import BOXES, render_back, render_face
+from .setup import setup
+from .validate import validate
+
+KINDS = {
+    "coin": [Field("value", Int(0, 99))],
+    "gem": [
+        Field("gems", ListOf(Choice(list(rules.GEM_KINDS)), min_items=min(rules.GEMS_PER_CARD),
+                             max_items=max(rules.GEMS_PER_CARD))),
+        Field("invest", Int(0, 99)),
+        Field("loan", Int(0, 99)),
+    ],
+}
+BACK_KINDS = {"emblem": [Field("title", Text(40), required=False)]}
+
+GAME = GameDef(
+    id="gem",
+    title="GEM",
+    kinds=KINDS,
+    back_kinds=BACK_KINDS,
+    boxes=BOXES,
+    validate=validate,
+    render_face=render_face,
+    render_back=render_back,
+    setup=setup,
+    players=rules.PLAYERS,
+)

@@ -1,0 +1,99 @@
+"""GEM card renderer: a component plus the layout's boxes → the Drawing of one face.
+
+Every GEM card is two-way. The layout's boxes describe the investment end (the bottom half,
+green tag); the loan end is the same drawing turned 180 degrees with the red tag and the loan
+number, so whichever end faces a player reads upright. Coins show their value at both ends.
+"""
+from __future__ import annotations
+
+from ...cards import background, bleed_rect, text_in, turned
+from ...draw import PT, WHITE, Color, Drawing
+from ...layout import Box
+from ...spec import Item
+from .. import RenderContext
+from . import art, rules
+
+FELT = Color.hex("#1b2433")
+GOLD = Color.hex("#d9b44a")
+BOXES = ("band", "number", "gems")
+
+
+def render_face(item: Item, ctx: RenderContext) -> Drawing:
+    ed = ctx.edition
+    d = Drawing(ed.width, ed.height)
+    background(d, ed, ctx.bleed, FELT)
+    inset = 1.0
+    d.rect(inset, inset, ed.width - 2 * inset, ed.height - 2 * inset, r=1.5, stroke=GOLD.darker(0.3), width=0.2)
+    d.line(inset + 1.5, ed.height / 2, ed.width - inset - 1.5, ed.height / 2, stroke=GOLD.darker(0.35), width=0.2)
+    if item.kind == "coin":
+        ends = {"invest": item["value"], "loan": item["value"]}
+    else:
+        ends = {"invest": item["invest"], "loan": item["loan"]}
+    _end(d, item, "invest", ends["invest"], ctx)
+    _end(turned(d, ed), item, "loan", ends["loan"], ctx)
+    return d
+
+
+def _end(d: Drawing, item: Item, end: str, number: int, ctx: RenderContext) -> None:
+    ed = ctx.edition
+    tag = rules.ENDS[end]
+    colour = Color.hex(tag["colour"])
+    band = ed.box("band")
+    d.rect(*bleed_rect(band, ed, ctx.bleed), fill=colour)
+    text_in(d, band, tag.get(ctx.lang, tag["en"]), WHITE)
+    _number(d, ed.box("number"), number, colour)
+    gems = ed.box("gems")
+    if item.kind == "coin":
+        r = min(gems.w, gems.h) / 2 * 0.92
+        art.coin(d, gems.cx, gems.cy, r, item["value"], r / PT * 0.95)
+    else:
+        _stones(d, gems, item["gems"], ctx, ed.boxes.get("names"))
+
+
+def _number(d: Drawing, box: Box, number: int, colour: Color) -> None:
+    r = min(box.w, box.h) / 2
+    d.circle(box.cx, box.cy, r, fill=WHITE)
+    d.circle(box.cx, box.cy, r * 0.86, fill=colour)
+    text_in(d, Box(box.x, box.y, box.w, box.h, box.text), str(number), WHITE)
+
+
+def _stones(d: Drawing, box: Box, gems: list[str], ctx: RenderContext, names: Box | None) -> None:
+    n = len(gems)
+    # stack the stones or set them side by side, whichever lets them be larger
+    s_stacked, s_side = min(box.w, box.h / n), min(box.h, box.w / n)
+    if s_stacked > s_side:
+        s = s_stacked
+        centres = [(box.cx, box.top - s * (i + 0.5) - (box.h - s * n) / 2) for i in range(n)]
+    else:
+        s = s_side
+        centres = [(box.x + (box.w - s * n) / 2 + s * (i + 0.5), box.cy) for i in range(n)]
+    for kind, (cx, cy) in zip(gems, centres):
+        art.gem(d, kind, cx, cy, s * 0.92, rules.GEM_KINDS[kind].colour)
+        if names is not None:
+            g = rules.GEM_KINDS[kind]
+            label = g.zh if ctx.lang == "zh-TW" else g.en
+            text_in(d, Box(cx - s / 2, names.y, s, names.h, names.text), label, WHITE.darker(0.1), bold=False)
+
+
+def render_back(back: Item, ctx: RenderContext, card: Item | None = None) -> Drawing:
+    """The shared back: the same whichever way up, so a face-down card gives nothing away."""
+    ed = ctx.edition
+    d = Drawing(ed.width, ed.height)
+    background(d, ed, ctx.bleed, FELT)
+    step = min(ed.width, ed.height) / 4
+    ny = int(ed.height / step) + 2
+    nx = int(ed.width / step) + 2
+    x0 = ed.width / 2 - step * (nx // 2)
+    y0 = ed.height / 2 - step * (ny // 2)
+    for i in range(nx + 1):
+        for j in range(ny + 1):
+            x, y, r = x0 + i * step, y0 + j * step, step * 0.28
+            d.polygon([(x, y + r), (x + r * 0.8, y), (x, y - r), (x - r * 0.8, y)], stroke=GOLD.darker(0.55), width=0.2)
+    w = min(ed.width * 0.8, ed.height * 0.3)
+    d.rect(ed.width / 2 - w / 2, ed.height / 2 - w / 2, w, w, r=w * 0.12, fill=FELT, stroke=GOLD, width=0.4)
+    art.gem(d, "diamond", ed.width / 2, ed.height / 2, w * 0.7, rules.GEM_KINDS["diamond"].colour)
+    title = ctx.name(ctx.spec.name) if back.get("title") is None else back["title"]
+    band = Box(0, ed.height / 2 + w / 2 + 1, ed.width, min(ed.height * 0.12, ed.width * 0.4))
+    text_in(d, band, title, GOLD)
+    text_in(turned(d, ed), band, title, GOLD)
+    return d

@@ -1,0 +1,91 @@
+"""GEM rules model: what is legal in a copy of GEM (Pack O Game #3), as data, and the scorer.
+
+Everything here is RULE or FACT (../shared/games.md section 2): the gem kinds, the coin values
+and counts, the number of gem cards, the pile sizes per player count and the scoring. The
+validator, `pnp setup gem`, the card renderer and the scorer all read these tables. What one
+particular copy contains (which gems on which card, the numbers on the ends) is in the spec.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GemKind:
+    id: str
+    en: str
+    zh: str
+    colour: str  # the stone's colour, as the rules name it
+
+
+GEM_KINDS: dict[str, GemKind] = {g.id: g for g in (
+    GemKind("sapphire", "Sapphire", "藍寶石", "#1f5bd8"),
+    GemKind("ruby", "Ruby", "紅寶石", "#d41c2c"),
+    GemKind("emerald", "Emerald", "祖母綠", "#11a150"),
+    GemKind("amethyst", "Amethyst", "紫水晶", "#8a3fc8"),
+    GemKind("topaz", "Topaz", "黃寶石", "#f08a12"),
+    GemKind("diamond", "Diamond", "鑽石", "#e8f4fb"),
+)}
+DIAMOND = "diamond"  # rare: a diamond card carries a single diamond
+
+COIN_VALUES = (1, 2, 3)
+COINS_PER_VALUE = 4  # 12 coin cards
+GEM_CARDS = 18
+GEMS_PER_CARD = (1, 2)
+
+PLAYERS = (2, 3, 4)
+# Face-down piles, left to right; one pile is auctioned per round.
+PILES: dict[int, tuple[int, ...]] = {
+    2: (4, 3, 3, 3, 3, 2),
+    3: (3, 3, 3, 3, 3, 3),
+    4: (4, 3, 3, 3, 3, 2),
+}
+COINS_EACH = COIN_VALUES  # every player takes one coin of each value, investment side up
+
+POINTS_PER_GEM = 1
+MAJORITY_SOLE = 3
+MAJORITY_TIED = 2
+
+# The two ends of every two-way card (the seed's 投資 / 貸款).
+ENDS = {
+    "invest": {"en": "INVEST", "zh-TW": "投資", "colour": "#1e9e4a"},
+    "loan": {"en": "LOAN", "zh-TW": "貸款", "colour": "#d2232a"},
+}
+
+TOTAL_CARDS = len(COIN_VALUES) * COINS_PER_VALUE + GEM_CARDS
+
+
+@dataclass(frozen=True)
+class Score:
+    player: str
+    gems: int
+    majorities: dict[str, int]  # gem kind -> bonus
+    total: int
+
+
+def score(collections: dict[str, list[tuple[list[str], bool]]]) -> tuple[list[Score], str | None]:
+    """Score finished collections: player -> [(gems on the card, investment side up?)].
+
+    1 point per gem on investment-up cards; the sole majority of a gem kind scores 3, a tied
+    majority 2 for each tied player. Returns the scores and the winner (ties broken by most
+    gems; None when still tied).
+    """
+    counts = {p: Counter(g for gems, up in cards if up for g in gems) for p, cards in collections.items()}
+    bonus: dict[str, dict[str, int]] = {p: {} for p in collections}
+    for kind in GEM_KINDS:
+        best = max((c[kind] for c in counts.values()), default=0)
+        if best == 0:
+            continue
+        leaders = [p for p, c in counts.items() if c[kind] == best]
+        for p in leaders:
+            bonus[p][kind] = MAJORITY_SOLE if len(leaders) == 1 else MAJORITY_TIED
+    scores = []
+    for p, c in counts.items():
+        gems = sum(c.values())
+        scores.append(Score(p, gems, bonus[p], gems * POINTS_PER_GEM + sum(bonus[p].values())))
+    ranked = sorted(scores, key=lambda s: (s.total, s.gems), reverse=True)
+    winner = None
+    if ranked and (len(ranked) == 1 or (ranked[0].total, ranked[0].gems) != (ranked[1].total, ranked[1].gems)):
+        winner = ranked[0].player
+    return scores, winner

@@ -1,0 +1,200 @@
+"""Imposition: where each card goes on which sheet. Knows outlines, never what a card shows.
+
+Takes pieces (id, copy, kind, trim size, whether it has a back) and a paper preset; returns a
+`Plan`: pages of placements (trim box on the page in mm, origin bottom-left, and a rotation),
+crop marks and page boxes. Cards are laid in a grid of cells of trim + 2 x bleed, centred on the
+sheet, turned 90 degrees when that fits more. Pages stay portrait, so a duplex printer's
+long-edge flip is the sheet's vertical axis. Back pages put every back at the mirrored position:
+long-edge flip x' = W - x - w, short-edge flip y' = H - y - h, then shifted by the back offset.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .layout import Sheet
+
+MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
+MARK_LEN = 5.0  # mm
+MARK_ZONE = MARK_GAP + MARK_LEN
+BACK_MODES = ("duplex-long", "duplex-short", "none")
+
+
+class ImpositionError(Exception):
+    """A card that cannot be placed on the paper; the message carries the measurements."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    copy: int
+    kind: str
+    w: float
+    h: float
+    has_back: bool = True
+    shape: str = "rect"
+
+
+@dataclass(frozen=True)
+class Placement:
+    piece: Piece
+    x: float  # trim box on the page, after rotation
+    y: float
+    w: float
+    h: float
+    rotation: int  # degrees counter-clockwise, 0/90/180/270
+
+    def as_json(self) -> dict:
+        return {
+            "id": self.piece.id,
+            "copy": self.piece.copy,
+            "shape": self.piece.shape,
+            "kind": self.piece.kind,
+            "trim_mm": [round(v, 3) for v in (self.x, self.y, self.w, self.h)],
+            "rotation": self.rotation,
+        }
+
+
+@dataclass
+class Page:
+    side: str  # "front" | "back"
+    placements: list[Placement] = field(default_factory=list)
+    marks: list[tuple[float, float, float, float]] = field(default_factory=list)
+    trim_box: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1
+    bleed_box: tuple[float, float, float, float] | None = None
+
+
+@dataclass
+class Plan:
+    width: float
+    height: float
+    bleed: float
+    pages: list[Page]
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    rotated: bool
+    cell_w: float
+    cell_h: float
+    x0: float  # left edge of the first cell (its bleed edge)
+    y0: float  # bottom edge of the lowest row
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+
+def fit_grid(w: float, h: float, sheet: Sheet, bleed: float) -> Grid:
+    """The grid that holds the most w x h cards on the sheet, portrait cards preferred on ties."""
+    avail_w = sheet.width - 2 * (sheet.margin + MARK_ZONE)
+    avail_h = sheet.height - 2 * (sheet.margin + MARK_ZONE)
+    best: Grid | None = None
+    for rotated in (False, True):
+        cw, ch = (h, w) if rotated else (w, h)
+        cw, ch = cw + 2 * bleed, ch + 2 * bleed
+        cols, rows = int(avail_w // cw), int(avail_h // ch)
+        if cols * rows == 0:
+            continue
+        if best is None or cols * rows > best.per_page:
+            x0 = (sheet.width - cols * cw) / 2
+            y0 = (sheet.height - rows * ch) / 2
+            best = Grid(cols, rows, rotated, cw, ch, x0, y0)
+    if best is None:
+        raise ImpositionError(
+            f"card ({w:g} x {h:g} mm, {w + 2 * bleed:g} x {h + 2 * bleed:g} mm with {bleed:g} mm bleed) "
+            f"too large for the printable area ({avail_w:g} x {avail_h:g} mm) of {sheet.name} "
+            f"({sheet.width:g} x {sheet.height:g} mm, {sheet.margin:g} mm margins, {MARK_ZONE:g} mm for crop marks)")
+    return best
+
+
+def impose(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex-long",
+           back_offset: tuple[float, float] = (0.0, 0.0)) -> Plan:
+    if backs not in BACK_MODES:
+        raise ImpositionError(f"backs '{backs}' is not known, expected one of {', '.join(BACK_MODES)}")
+    pages: list[Page] = []
+    for group in _by_size(pieces):
+        grid = fit_grid(group[0].w, group[0].h, sheet, bleed)
+        for start in range(0, len(group), grid.per_page):
+            front = _front_page(group[start:start + grid.per_page], grid, sheet, bleed)
+            pages.append(front)
+            if backs != "none":
+                pages.append(_back_page(front, sheet, backs, back_offset, bleed))
+    return Plan(sheet.width, sheet.height, bleed, pages)
+
+
+def _by_size(pieces: list[Piece]) -> list[list[Piece]]:
+    groups: dict[tuple[float, float], list[Piece]] = {}
+    for p in pieces:
+        groups.setdefault((round(p.w, 3), round(p.h, 3)), []).append(p)
+    return list(groups.values())
+
+
+def _front_page(pieces: list[Piece], grid: Grid, sheet: Sheet, bleed: float) -> Page:
+    page = Page("front")
+    for i, piece in enumerate(pieces):
+        col, row = i % grid.cols, i // grid.cols
+        # fill from the top row down, as a reader expects
+        x = grid.x0 + col * grid.cell_w + bleed
+        y = grid.y0 + (grid.rows - 1 - row) * grid.cell_h + bleed
+        w, h = grid.cell_w - 2 * bleed, grid.cell_h - 2 * bleed
+        page.placements.append(Placement(piece, x, y, w, h, 90 if grid.rotated else 0))
+    _boxes(page, bleed)
+    page.marks = crop_marks(page.placements, bleed)
+    return page
+
+
+def _boxes(page: Page, bleed: float) -> None:
+    if not page.placements:
+        return
+    x0 = min(p.x for p in page.placements)
+    y0 = min(p.y for p in page.placements)
+    x1 = max(p.x + p.w for p in page.placements)
+    y1 = max(p.y + p.h for p in page.placements)
+    page.trim_box = (x0, y0, x1, y1)
+    page.bleed_box = (x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)
+
+
+def crop_marks(placements: list[Placement], bleed: float) -> list[tuple[float, float, float, float]]:
+    """Marks on the outer sides only, outside every bleed, so the first cut leaves the rest."""
+    if not placements:
+        return []
+    xs = sorted({round(v, 4) for p in placements for v in (p.x, p.x + p.w)})
+    ys = sorted({round(v, 4) for p in placements for v in (p.y, p.y + p.h)})
+    left = min(p.x for p in placements) - bleed - MARK_GAP
+    right = max(p.x + p.w for p in placements) + bleed + MARK_GAP
+    bottom = min(p.y for p in placements) - bleed - MARK_GAP
+    top = max(p.y + p.h for p in placements) + bleed + MARK_GAP
+    marks = []
+    for x in xs:
+        marks.append((x, top, x, top + MARK_LEN))
+        marks.append((x, bottom, x, bottom - MARK_LEN))
+    for y in ys:
+        marks.append((left, y, left - MARK_LEN, y))
+        marks.append((right, y, right + MARK_LEN, y))
+    return marks
+
+
+def _back_page(front: Page, sheet: Sheet, mode: str, offset: tuple[float, float], bleed: float) -> Page:
+    back = Page("back")
+    dx, dy = offset
+    for p in front.placements:
+        if not p.piece.has_back:
+            continue
+        if mode == "duplex-long":
+            x, y, rot = sheet.width - p.x - p.w, p.y, (-p.rotation) % 360
+        else:
+            x, y, rot = p.x, sheet.height - p.y - p.h, (180 - p.rotation) % 360
+        back.placements.append(Placement(p.piece, x + dx, y + dy, p.w, p.h, rot))
+    _boxes(back, bleed)
+    return back
+
+
+def placement_matrix(p: Placement) -> tuple[float, float, float, float, float, float]:
+    """The matrix taking card coordinates (0..w, 0..h of the unrotated card) to the page."""
+    from .draw import multiply, rotate, translate
+
+    w, h = (p.h, p.w) if p.rotation in (90, 270) else (p.w, p.h)  # unrotated card size
+    tx, ty = {0: (p.x, p.y), 90: (p.x + h, p.y), 180: (p.x + w, p.y + h), 270: (p.x, p.y + w)}[p.rotation]
+    return multiply(rotate(p.rotation), translate(tx, ty))

@@ -1,0 +1,73 @@
+"""Load a game's files and check them: the front half of the pipeline every command shares.
+
+Takes a game id and the folders to read from; returns the loaded spec (and, for building, the
+layout) with one `Report` of every problem found: input problems first, then rule violations
+from the game's validator (which runs only on a spec that could be read completely).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Loc, Report, one_of
+from .games import ALL_IDS, GAMES, GameDef
+from .layout import Layout, Sheet, load_layout, load_sheets
+from .paths import display, layouts_dir_for
+from .spec import Spec, load_spec
+
+
+class UnknownGame(Exception):
+    pass
+
+
+@dataclass
+class Loaded:
+    game: GameDef
+    spec: Spec | None
+    report: Report = field(default_factory=Report)
+    layout: Layout | None = None
+
+
+def game_def(game_id: str) -> GameDef:
+    if game_id not in GAMES:
+        if game_id in ALL_IDS:
+            raise UnknownGame(f"game '{game_id}' is not supported yet; supported: {one_of(GAMES)}")
+        raise UnknownGame(f"unknown game '{game_id}'; known games: {one_of(GAMES)}")
+    return GAMES[game_id]
+
+
+def available_games(specs_dir: Path) -> list[str]:
+    """The supported games that have a spec in specs_dir, in the design's order."""
+    return [g for g in ALL_IDS if g in GAMES and (Path(specs_dir) / f"{g}.yaml").is_file()]
+
+
+def load_checked(game_id: str, specs_dir: Path) -> Loaded:
+    game = game_def(game_id)
+    path = Path(specs_dir) / f"{game_id}.yaml"
+    spec, report = load_spec(path, game, display(path))
+    loaded = Loaded(game, spec, report)
+    if spec is not None and not report.input_errors:
+        game.validate(spec, report)
+    return loaded
+
+
+def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) -> Loaded:
+    loaded = load_checked(game_id, specs_dir)
+    ldir = Path(layouts_dir) if layouts_dir else layouts_dir_for(Path(specs_dir))
+    lpath = ldir / f"{game_id}.yaml"
+    layout, lreport = load_layout(lpath, game_id, loaded.game.boxes, display(lpath))
+    loaded.report.extend(lreport)
+    loaded.layout = layout
+    return loaded
+
+
+def sheets(layouts_dir: Path) -> tuple[dict[str, Sheet], Report]:
+    path = Path(layouts_dir) / "sheets.yaml"
+    return load_sheets(path, display(path))
+
+
+def missing_spec(game_id: str, specs_dir: Path) -> Report:
+    report = Report()
+    path = Path(specs_dir) / f"{game_id}.yaml"
+    report.error(Loc(display(path), 1, 1), "FILE-MISSING", "no such file")
+    return report

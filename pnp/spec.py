@@ -1,0 +1,173 @@
+"""Spec loader: card_specs/<id>.yaml → typed `Spec`.
+
+Takes a path and the game's field tables (its `GameDef`); returns a `Spec` in which every
+component, back design and field value knows its file:line:col, plus the diagnostics found.
+The common keys (game, name, components, backs) are checked here; the fields of each kind come
+from the game's tables, so a new game adds data, not loader code.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .diagnostics import InputError, Loc, Report, one_of
+from .schema import INVALID, Field, Id, Int, Raw, Record, Text, read_fields
+from .yamlload import Node, load, type_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .games import GameDef
+
+MAX_COUNT = 999
+LANGS = ("en", "zh-TW")
+NAMES = Record([Field("en", Text()), Field("zh-TW", Text())])
+
+
+@dataclass
+class Item:
+    """A component or a back design: id, kind, its kind's fields, and where each came from."""
+
+    id: str
+    kind: str
+    fields: dict[str, Any]
+    locs: dict[str, Loc]
+    loc: Loc
+    count: int = 1
+    back: str | None = None
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+    def loc_of(self, name: str) -> Loc:
+        return self.locs.get(name, self.loc)
+
+    def as_json(self) -> dict:
+        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "count": self.count}
+        if self.back is not None:
+            out["back"] = self.back
+        out.update(self.fields)
+        return out
+
+
+@dataclass
+class Spec:
+    game: str
+    name: dict[str, str]
+    components: list[Item]
+    backs: dict[str, Item]
+    path: str
+    loc: Loc  # the 'components' key, for facts about the deck as a whole
+    sections: dict[str, Any] = field(default_factory=dict)
+
+    def of_kind(self, *kinds: str) -> list[Item]:
+        return [c for c in self.components if c.kind in kinds]
+
+    def total(self, *kinds: str) -> int:
+        return sum(c.count for c in self.of_kind(*kinds))
+
+    def copies(self, *kinds: str) -> list[tuple[Item, int]]:
+        """Every physical card of these kinds as (component, copy number from 1)."""
+        return [(c, k) for c in self.of_kind(*kinds) for k in range(1, c.count + 1)]
+
+
+def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> tuple[Spec | None, Report]:
+    """Load and check a spec file. Returns (spec or None when unusable, diagnostics)."""
+    display = display or str(path)
+    report = Report()
+    try:
+        root = load(path, display)
+    except InputError as exc:
+        return None, exc.report
+    top_fields = [
+        Field("game", Text()),
+        Field("name", NAMES),
+        Field("components", Raw('seq')),
+        Field("backs", Raw('seq'), required=False, default=None),
+        Field("back", Id(), required=False, default=None),
+    ] + list(game.sections)
+    values, locs = read_fields(root, top_fields, report, f"the {game.id} spec")
+    if values["game"] not in (INVALID, game.id):
+        report.error(locs["game"], "SPEC-GAME", f"'game' is '{values['game']}', expected '{game.id}' for {display}")
+    backs = _read_items(root.get("backs"), game.back_kinds, report, "back design", with_count=False)
+    comps = _read_items(root.get("components"), game.kinds, report, "component", with_count=True)
+    default_back = values["back"] if values["back"] is not INVALID else None
+    if default_back is not None:
+        for c in comps:
+            if c.back is None:
+                c.back, c.locs["back"] = default_back, locs["back"]
+    _check_back_refs(comps, backs, report)
+    spec = Spec(
+        game=game.id,
+        name=values["name"] if values["name"] is not INVALID else {},
+        components=comps,
+        backs={b.id: b for b in backs},
+        path=display,
+        loc=root.key_loc("components") if "components" in root.value else root.loc,
+        sections={f.name: values[f.name] for f in game.sections},
+    )
+    return spec, report
+
+
+def _read_items(node: Node | None, kinds: dict[str, list[Field]], report: Report, what: str,
+                with_count: bool) -> list[Item]:
+    if node is None or not node.is_seq:
+        return []
+    items: list[Item] = []
+    seen: dict[str, Loc] = {}
+    for i, child in enumerate(node.value, start=1):
+        item = _read_item(child, kinds, report, f"{what} {i}", with_count)
+        if item is None:
+            continue
+        if item.id in seen:
+            report.error(item.loc_of("id"), "SPEC-DUPLICATE-ID",
+                         f"{what} id '{item.id}' is used twice (first at line {seen[item.id].line}); ids must be unique")
+            continue
+        seen[item.id] = item.loc_of("id")
+        items.append(item)
+    return items
+
+
+def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: str,
+               with_count: bool) -> Item | None:
+    if not node.is_map:
+        report.error(node.loc, "SPEC-TYPE", f"{what} is {type_name(node)}, expected a mapping with 'id' and 'kind'")
+        return None
+    common = [Field("id", Id()), Field("kind", Text())]
+    if with_count:
+        common += [Field("count", Int(1, MAX_COUNT), required=False, default=1),
+                   Field("back", Id(), required=False, default=None)]
+    kind_node = node.get("kind")
+    kind = kind_node.value if kind_node is not None and kind_node.kind == "scalar" else None
+    ident = node.get("id")
+    if ident is not None and ident.kind == "scalar":
+        what = f"{what} '{ident.value}'"
+    own: list[Field] = []
+    if isinstance(kind, str) and kind in kinds:
+        own = kinds[kind]
+    elif kind_node is not None:
+        report.error(kind_node.loc, "SPEC-KIND",
+                     f"kind '{kind}' of {what} is not known, expected one of {one_of(kinds)}")
+    values, locs = read_fields(node, common + own, report, what,
+                               extra_ok=() if own or kind_node is None else [k for k in node.value if k not in ("id", "kind", "count", "back")])
+    if values is INVALID or values["id"] is INVALID or not own:
+        return None
+    fields = {f.name: values[f.name] for f in own}
+    return Item(
+        id=values["id"], kind=kind, fields=fields, locs=locs, loc=node.loc,
+        count=values.get("count", 1) if values.get("count", 1) is not INVALID else 1,
+        back=values.get("back") if values.get("back") is not INVALID else None,
+    )
+
+
+def _check_back_refs(comps: list[Item], backs: list[Item], report: Report) -> None:
+    ids = [b.id for b in backs]
+    reported = set()
+    for c in comps:
+        if c.back is not None and c.back not in ids and c.loc_of("back") not in reported:
+            reported.add(c.loc_of("back"))
+            accepted = one_of(ids) if ids else "none (the spec has no 'backs' section)"
+            report.error(c.loc_of("back"), "SPEC-DANGLING-REF",
+                         f"back '{c.back}' (used by component '{c.id}') is not a back design; defined backs: {accepted}")
