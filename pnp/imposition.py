@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from .layout import Sheet
 
 MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
-MARK_LEN = 5.0  # mm
-MARK_ZONE = MARK_GAP + MARK_LEN
+MARK_LEN = 5.0  # mm, where the printable area leaves room
+MARK_MIN = 2.0  # mm: marks shrink to this rather than lose a row or column of cards
+MARK_ZONE = MARK_GAP + MARK_MIN
 BACK_MODES = ("duplex-long", "duplex-short", "none")
 
 
@@ -141,7 +142,7 @@ def _front_page(pieces: list[Piece], grid: Grid, sheet: Sheet, bleed: float) -> 
         w, h = grid.cell_w - 2 * bleed, grid.cell_h - 2 * bleed
         page.placements.append(Placement(piece, x, y, w, h, 90 if grid.rotated else 0))
     _boxes(page, bleed)
-    page.marks = crop_marks(page.placements, bleed)
+    page.marks = crop_marks(page.placements, bleed, sheet)
     return page
 
 
@@ -156,8 +157,9 @@ def _boxes(page: Page, bleed: float) -> None:
     page.bleed_box = (x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)
 
 
-def crop_marks(placements: list[Placement], bleed: float) -> list[tuple[float, float, float, float]]:
-    """Marks on the outer sides only, outside every bleed, so the first cut leaves the rest."""
+def crop_marks(placements: list[Placement], bleed: float, sheet: Sheet) -> list[tuple[float, float, float, float]]:
+    """Marks on the outer sides only, outside every bleed, so the first cut leaves the rest.
+    Each is MARK_LEN long where the printable area allows, never shorter than MARK_MIN."""
     if not placements:
         return []
     xs = sorted({round(v, 4) for p in placements for v in (p.x, p.x + p.w)})
@@ -166,13 +168,18 @@ def crop_marks(placements: list[Placement], bleed: float) -> list[tuple[float, f
     right = max(p.x + p.w for p in placements) + bleed + MARK_GAP
     bottom = min(p.y for p in placements) - bleed - MARK_GAP
     top = max(p.y + p.h for p in placements) + bleed + MARK_GAP
+    m = sheet.margin
+    up = min(MARK_LEN, sheet.height - m - top)
+    down = min(MARK_LEN, bottom - m)
+    west = min(MARK_LEN, left - m)
+    east = min(MARK_LEN, sheet.width - m - right)
     marks = []
     for x in xs:
-        marks.append((x, top, x, top + MARK_LEN))
-        marks.append((x, bottom, x, bottom - MARK_LEN))
+        marks.append((x, top, x, top + up))
+        marks.append((x, bottom, x, bottom - down))
     for y in ys:
-        marks.append((left, y, left - MARK_LEN, y))
-        marks.append((right, y, right + MARK_LEN, y))
+        marks.append((left, y, left - west, y))
+        marks.append((right, y, right + east, y))
     return marks
 
 

@@ -1,0 +1,117 @@
+"""Shared test helpers: run the CLI in-process, build into a temporary folder, make broken
+copies of shipped specs, and read PDFs back by page and by rectangle."""
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pnp.cli import main
+from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+
+MM = 72 / 25.4
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json(self):
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch, tmp_path):
+    """Run `pnp ARGS...` in-process from an empty working directory; returns a Result."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str) -> Result:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return run
+
+
+def copy_spec(tmp_path: Path, game: str, old: str | None = None, new: str | None = None,
+              text: str | None = None) -> tuple[Path, int]:
+    """Copy a shipped spec into tmp_path/card_specs, optionally replacing the first `old` by
+    `new` (which must occur). Returns (specs dir, 1-based line of the replacement or 0)."""
+    specs = tmp_path / "card_specs"
+    specs.mkdir(exist_ok=True)
+    src = (SPECS_DIR / f"{game}.yaml").read_text(encoding="utf-8")
+    line = 0
+    if text is not None:
+        src = text
+    elif old is not None:
+        assert old in src, f"{old!r} not in the shipped {game} spec"
+        line = src[: src.index(old)].count("\n") + 1
+        src = src.replace(old, new, 1)
+    (specs / f"{game}.yaml").write_text(src, encoding="utf-8")
+    return specs, line
+
+
+def col_of(specs: Path, game: str, line: int, needle: str) -> int:
+    """1-based column of `needle` on a line of a spec copy."""
+    text = (specs / f"{game}.yaml").read_text(encoding="utf-8").splitlines()[line - 1]
+    return text.index(needle) + 1
+
+
+@pytest.fixture(scope="session")
+def shipped_build(tmp_path_factory):
+    """Build every shipped game once with default options; returns a function game -> Built."""
+    out = tmp_path_factory.mktemp("build")
+    cache: dict[str, "Built"] = {}
+
+    def get(game: str, *extra: str) -> "Built":
+        key = game + " ".join(extra)
+        if key not in cache:
+            target = out / (key.replace(" ", "_").replace("-", "_") or "default")
+            code = main(["build", game, "--out", str(target), "--specs", str(SPECS_DIR),
+                         "--layouts", str(LAYOUTS_DIR), *extra])
+            assert code == 0, f"pnp build {game} {extra} exited {code}"
+            cache[key] = Built(target / f"{game}.pdf", json.loads((target / f"{game}.json").read_text()))
+        return cache[key]
+
+    return get
+
+
+@dataclass
+class Built:
+    pdf: Path
+    map: dict
+
+    def pages(self, side: str | None = None) -> list[dict]:
+        return [p for p in self.map["pages"] if side is None or p["side"] == side]
+
+
+def chars_in(page, trim_mm, pad_mm: float = 0.0) -> list[dict]:
+    """pdfplumber chars whose origin lies inside a sheet-map box [x, y, w, h] (mm, bottom-left)."""
+    x, y, w, h = trim_mm
+    height = float(page.height)
+    x0, x1 = (x - pad_mm) * MM, (x + w + pad_mm) * MM
+    y0, y1 = (y - pad_mm) * MM, (y + h + pad_mm) * MM
+    out = []
+    for ch in page.chars:
+        cx = ch["matrix"][4]
+        cy = ch["matrix"][5]  # PDF user space, origin bottom-left
+        if x0 <= cx <= x1 and y0 <= cy <= y1:
+            out.append(ch)
+    return out
+
+
+def text_in(page, trim_mm) -> str:
+    return "".join(c["text"] for c in chars_in(page, trim_mm))
+
+
+def rotation_of(ch: dict) -> int:
+    """The direction a glyph's baseline runs on the page, in degrees counter-clockwise."""
+    import math
+
+    a, b = ch["matrix"][0], ch["matrix"][1]
+    return round(math.degrees(math.atan2(b, a))) % 360
