@@ -75,7 +75,7 @@ class Report:
         return not self.errors
 
     def sorted(self) -> list[Diagnostic]:
-        return sorted(self.items, key=lambda d: (d.loc.file, d.loc.line, d.loc.col, d.code))
+        return sorted(self.items, key=lambda d: (d.loc.file, d.loc.line, d.loc.col))
 
     def exit_code(self) -> int:
         if self.input_errors:

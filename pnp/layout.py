@@ -129,7 +129,7 @@ def _read_edition(name: str, node: Node, needed: Sequence[str], report: Report) 
         boxes[bname] = box
     for need in needed:
         if need not in raw:
-            report.error(boxes_node.loc, "LAYOUT-MISSING-BOX",
+            report.error(node.key_loc("boxes"), "LAYOUT-MISSING-BOX",
                          f"{what} has no box '{need}'; the renderer needs boxes {', '.join(needed)}")
     return Edition(name, width, height, boxes, node.loc)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Loc, Report, one_of
+from .diagnostics import Report, one_of
 from .games import ALL_IDS, GAMES, GameDef
 from .layout import Layout, Sheet, load_layout, load_sheets
 from .paths import display, layouts_dir_for
@@ -65,9 +65,3 @@ def sheets(layouts_dir: Path) -> tuple[dict[str, Sheet], Report]:
     path = Path(layouts_dir) / "sheets.yaml"
     return load_sheets(path, display(path))
 
-
-def missing_spec(game_id: str, specs_dir: Path) -> Report:
-    report = Report()
-    path = Path(specs_dir) / f"{game_id}.yaml"
-    report.error(Loc(display(path), 1, 1), "FILE-MISSING", "no such file")
-    return report

@@ -17,6 +17,7 @@ from .yamlload import Node, type_name
 INVALID = object()
 
 UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+ID_PATTERN = r"[a-z0-9][a-z0-9-]{0,63}"
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$")
 
 
@@ -95,7 +96,7 @@ class Id(Type):
         if node.kind != "scalar" or not isinstance(v, (str, int)) or isinstance(v, bool):
             return _bad(report, node, what, self.describe())
         v = str(v)
-        if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", v):
+        if not re.fullmatch(ID_PATTERN, v):
             report.error(node.loc, "SPEC-ID", f"{what} '{v}' is not a valid id, expected {self.describe()}")
             return INVALID
         return v
@@ -140,10 +141,10 @@ class ListOf(Type):
         if not node.is_seq:
             return _bad(report, node, what, self.describe())
         n = len(node.value)
+        values = [self.item.read(item, report, f"{what}[{i + 1}]") for i, item in enumerate(node.value)]
         if not self.min_items <= n <= self.max_items:
             report.error(node.loc, "SPEC-RANGE", f"{what} has {n} items, expected {self.describe()}")
             return INVALID
-        values = [self.item.read(item, report, f"{what}[{i + 1}]") for i, item in enumerate(node.value)]
         return INVALID if any(v is INVALID for v in values) else values
 
 
@@ -178,7 +179,8 @@ class Length(Type):
         if (self.lo_mm is not None and mm < self.lo_mm) or (self.hi_mm is not None and mm > self.hi_mm):
             lo = "" if self.lo_mm is None else f"at least {self.lo_mm:g}mm"
             hi = "" if self.hi_mm is None else f"at most {self.hi_mm:g}mm"
-            report.error(node.loc, "SPEC-RANGE", f"{what} is {v} ({mm:g}mm), expected " + " and ".join(x for x in (lo, hi) if x))
+            shown = f"{v}" if unit == "mm" else f"{v} ({mm:g}mm)"
+            report.error(node.loc, "SPEC-RANGE", f"{what} is {shown}, expected " + " and ".join(x for x in (lo, hi) if x))
             return INVALID
         return mm
 

@@ -7,12 +7,13 @@ from the game's tables, so a new game adds data, not loader code.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import InputError, Loc, Report, one_of
-from .schema import INVALID, Field, Id, Int, Raw, Record, Text, read_fields
+from .schema import ID_PATTERN, INVALID, Field, Id, Int, Raw, Record, Text, read_fields
 from .yamlload import Node, load, type_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -142,7 +143,7 @@ def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: 
     kind_node = node.get("kind")
     kind = kind_node.value if kind_node is not None and kind_node.kind == "scalar" else None
     ident = node.get("id")
-    if ident is not None and ident.kind == "scalar":
+    if ident is not None and ident.kind == "scalar" and re.fullmatch(ID_PATTERN, str(ident.value)):
         what = f"{what} '{ident.value}'"
     own: list[Field] = []
     if isinstance(kind, str) and kind in kinds:

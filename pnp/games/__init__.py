@@ -76,7 +76,8 @@ def _registry() -> dict[str, GameDef]:
             if exc.name == name:
                 continue  # not written yet
             raise
-        games[gid] = module.GAME
+        if hasattr(module, "GAME"):  # a package still being written has none yet
+            games[gid] = module.GAME
     return games
 
 

@@ -1,0 +1,132 @@
+"""Pi mal Pflaumen rules model: what is legal in a copy of the game, as data.
+
+Everything here is RULE or FACT (../shared/games.md section 3 and the seed rulebook): the nine
+fruits, the three rounds and their backs, the numbers of a round, the special actions, the card
+counts, the turn-order set, the removal and tricks per player count, the veteran variant, and
+the grammar of a fruit-mix pattern. The validator, `pnp setup pi-mal-pflaumen` and the card
+renderer all read these tables; what one particular copy contains is in the spec.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Fruit:
+    id: str
+    en: str
+    zh: str  # the seed's name
+    colour: str  # the fruit's main colour, for its drawing and its name plate
+
+
+FRUITS: dict[str, Fruit] = {f.id: f for f in (
+    Fruit("apple", "Apple", "蘋果", "#c8312b"),
+    Fruit("blackberry", "Blackberry", "黑莓", "#3a1f45"),
+    Fruit("cherry", "Cherry", "櫻桃", "#a3132a"),
+    Fruit("fig", "Fig", "無花果", "#7a4a6e"),
+    Fruit("orange", "Orange", "橘子", "#ee8a17"),
+    Fruit("pear", "Pear", "梨子", "#b9b93a"),
+    Fruit("plum", "Plum", "梅子", "#4a3a8c"),
+    Fruit("strawberry", "Strawberry", "草莓", "#e0282e"),
+    Fruit("white-currant", "White currant", "白葡萄乾", "#e9dfa6"),
+)}
+PLUM = "plum"  # the joker fruit: one card a round, never three
+
+
+@dataclass(frozen=True)
+class Round:
+    numeral: str
+    back: str  # the back design kind of this round's cards
+    stage: dict  # the stage of the butterfly's life on the back, en / zh-TW
+
+
+ROUNDS: dict[int, Round] = {
+    1: Round("I", "caterpillar", {"en": "Caterpillar", "zh-TW": "幼蟲"}),
+    2: Round("II", "pupa", {"en": "Pupa", "zh-TW": "蛹"}),
+    3: Round("III", "butterfly", {"en": "Butterfly", "zh-TW": "蝴蝶"}),
+}
+NUMBERS = range(1, 26)  # every number once in each round
+PER_FRUIT = 3  # cards of each fruit but the plum in each round
+PLUM_NUMBER = 25  # the 25th card of each round shows a plum (used with 5 players only)
+FRUIT_CARDS = len(ROUNDS) * len(NUMBERS)  # 75
+
+# One-off actions on fruit cards, done when the card is taken (the seed: three kinds).
+ACTIONS: dict[str, dict] = {
+    "watchdog": {"en": "Take the watchdog", "zh-TW": "拿取看門狗"},
+    "steal": {"en": "Steal a card", "zh-TW": "偷一張卡片"},
+    "pi": {"en": "Take 3 pi cards", "zh-TW": "拿取 3 張 pi 卡"},
+}
+PI_PER_ACTION = 3
+
+PLUM_CARDS = 18
+PI_CARDS = 18
+WATCHDOGS = 1
+PI_TEXT = "+3.14…"  # what a pi card adds to the number played
+NAMES = {
+    "plum": {"en": "Plum", "zh-TW": "梅子"},
+    "pi": {"en": "Pi", "zh-TW": "pi 卡"},
+    "watchdog": {"en": "Watchdog", "zh-TW": "看門狗"},
+    "turn-order": {"en": "Turn order", "zh-TW": "回合順位"},
+}
+# Backs that are not a round's: plum and pi cards show their face on both sides; the watchdog
+# shows a second dog.
+SAME_FACE_BACK = "same-face"
+WATCHDOG_BACK = "second-dog"
+KIND_BACKS = {"plum": SAME_FACE_BACK, "pi": SAME_FACE_BACK, "watchdog": WATCHDOG_BACK}
+
+# Turn-order cards: (position, shows the plum mark). With N players use 1..N, card N with the plum.
+TURN_ORDER: tuple[tuple[int, bool], ...] = ((1, False), (2, False), (3, False), (3, True),
+                                            (4, False), (4, True), (5, True))
+
+PLAYERS = (3, 4, 5)
+REMOVED: dict[int, tuple[int, ...]] = {3: tuple(range(19, 26)), 4: (25,), 5: ()}  # per round
+TRICKS: dict[int, int] = {3: 6, 4: 6, 5: 5}  # per round; one card per player a trick
+
+VARIANTS = {"veteran": "Veteran: at most one fruit mix per trick, and none at the end of the game."}
+
+# A fruit mix is a letter pattern, each letter a fruit kind (plums are jokers). Well-formed:
+#   - capital letters only, MIX_LENGTH[0] to MIX_LENGTH[1] of them;
+#   - each letter in one run (AABA is not a pattern: write AAAB);
+#   - the runs use A, B, C, ... in order, none skipped (ABD, BA are not patterns);
+#   - runs never grow from left to right (ABB is written AAB), so each mix has one spelling;
+#   - at most as many letters as there are fruits.
+MIX_LENGTH = (2, 9)
+_RUNS = re.compile(r"(([A-Z])\2*)")
+
+
+def mix_problem(pattern: str) -> str | None:
+    """Why `pattern` is not a well-formed fruit mix, or None when it is."""
+    lo, hi = MIX_LENGTH
+    if not re.fullmatch(r"[A-Z]+", pattern):
+        return "a pattern is capital letters A-Z only"
+    if not lo <= len(pattern) <= hi:
+        return f"a pattern has {lo} to {hi} letters"
+    runs = [m.group(1) for m in _RUNS.finditer(pattern)]
+    letters = [r[0] for r in runs]
+    if len(set(letters)) != len(letters):
+        return "each letter stands in one run (write AAAB, not AABA)"
+    expected = [chr(ord("A") + i) for i in range(len(runs))]
+    if letters != expected:
+        return f"the runs use the letters {''.join(expected)} in order"
+    if any(len(a) < len(b) for a, b in zip(runs, runs[1:])):
+        return f"runs never grow from left to right (write {canonical(pattern)})"
+    if len(runs) > len(FRUITS):
+        return f"a pattern names at most {len(FRUITS)} different fruits"
+    return None
+
+
+def canonical(pattern: str) -> str:
+    """The one well-formed spelling of a pattern's shape: runs longest first, lettered A, B, ..."""
+    sizes = sorted((pattern.count(ch) for ch in dict.fromkeys(pattern)), reverse=True)
+    return "".join(chr(ord("A") + i) * n for i, n in enumerate(sizes))
+
+
+def kept_numbers(players: int) -> list[int]:
+    """The numbers of each round's pile that stay in the game for this many players."""
+    return [n for n in NUMBERS if n not in REMOVED[players]]
+
+
+def turn_order_for(players: int) -> list[tuple[int, bool]]:
+    """The turn-order cards in use: 1..N, the highest with the plum mark."""
+    return [(p, p == players) for p in range(1, players + 1)]
