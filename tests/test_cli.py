@@ -1,0 +1,112 @@
+"""The command line contract: exit codes, messages, and no traceback for any input."""
+import random
+import subprocess
+import sys
+
+import pytest
+
+from conftest import copy_spec
+from pnp.paths import SPECS_DIR
+
+
+def test_help_lists_the_commands(cli, capsys):
+    with pytest.raises(SystemExit) as info:
+        cli("--help")
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("build", "validate", "setup", "list"):
+        assert command in out
+
+
+def test_build_help_explains_the_print_options(capsys):
+    from pnp.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["build", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for words in ("--paper", "--backs {duplex-long,duplex-short,none}", "--bleed MM", "--back-offset DX,DY",
+                  "--lang {en,zh-TW}", "--edition NAME", "long edge"):
+        assert words in out
+
+
+def test_unknown_game_and_paper_are_usage_errors(cli, tmp_path):
+    r = cli("validate", "monopoly")
+    assert r.code == 2 and r.err.startswith("pnp validate: error: unknown game 'monopoly'; known games: ")
+    r = cli("build", "gem", "--paper", "a3", "--out", tmp_path)
+    assert (r.code, r.err) == (2, "pnp build: error: paper 'a3' is not a preset; presets: a4, letter\n")
+    r = cli("build", "gem", "--edition", "tarot", "--out", tmp_path)
+    assert (r.code, r.err) == (2, "pnp build: error: gem has no edition 'tarot'; editions: gum, poker\n")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bleed", "x"], "argument --bleed: 'x' is not a number of millimetres"),
+    (["--bleed", "40"], "argument --bleed: 40 mm is out of range, expected 0 to 10"),
+    (["--back-offset", "1"], "argument --back-offset: '1' is not DX,DY in millimetres, e.g. 0.5,-1"),
+])
+def test_bad_option_values_are_explained(cli, capsys, args, message):
+    with pytest.raises(SystemExit) as info:
+        cli("build", "gem", *args)
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_list_text_and_json(cli):
+    r = cli("list", "gem")
+    lines = r.out.splitlines()
+    assert lines[0] == "GEM: 30 components, 30 cards"
+    assert any("diamond-1" in ln and "gem" in ln and "invest=4" in ln and "loan=5" in ln for ln in lines)
+    data = cli("list", "gem", "--format", "json").json()
+    assert data["game"] == "gem"
+    first = data["components"][0]
+    assert first == {"id": "coin-1a", "kind": "coin", "count": 1, "back": "gem-back", "value": 1}
+
+
+def test_a_missing_spec_is_exit_2_located(cli, tmp_path):
+    (tmp_path / "empty").mkdir()
+    r = cli("validate", "gem", "--specs", tmp_path / "empty")
+    assert r.code == 2
+    assert r.out.splitlines()[0].endswith("empty/gem.yaml:1:1: error[FILE-MISSING]: no such file")
+
+
+def test_build_writes_into_an_unwritable_place_without_traceback(cli, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    r = cli("build", "gem", "--out", blocker / "sub")
+    assert r.code == 2 and "cannot write to" in r.err and "Traceback" not in r.err
+
+
+def test_garbage_specs_never_raise(cli, tmp_path):
+    """Random mutations of the shipped spec: always a clean exit 0/1/2, never an exception."""
+    src = (SPECS_DIR / "gem.yaml").read_bytes()
+    rng = random.Random(1)
+    for i in range(120):
+        data = bytearray(src)
+        for _ in range(rng.randint(1, 6)):
+            pos = rng.randrange(len(data))
+            op = rng.random()
+            if op < 0.4:
+                data[pos] = rng.choice(b"{}[]:,-#&*!|>'\"\t\n 0123456789abcxyz\xff\x00")
+            elif op < 0.7:
+                del data[pos:pos + rng.randint(1, 40)]
+            else:
+                data[pos:pos] = data[rng.randrange(len(data)):][:rng.randint(1, 40)]
+        specs = tmp_path / f"s{i}"
+        specs.mkdir()
+        (specs / "gem.yaml").write_bytes(bytes(data))
+        r = cli("validate", "gem", "--specs", specs)
+        assert r.code in (0, 1, 2), r
+        if r.code:
+            assert ": error[" in r.out
+
+
+def test_the_installed_command_runs(tmp_path):
+    """The console script as a user runs it, in a separate process."""
+    r = subprocess.run([sys.executable, "-m", "pnp", "validate", "gem", "--specs", str(SPECS_DIR)],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert (r.returncode, r.stdout) == (0, "gem: ok\n")
+
+
+def test_validate_without_games_checks_every_spec_present(cli, tmp_path):
+    specs, _ = copy_spec(tmp_path, "gem")
+    r = cli("validate", "--specs", specs)
+    assert (r.code, r.out) == (0, "gem: ok\n")

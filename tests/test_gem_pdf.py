@@ -1,0 +1,228 @@
+"""GEM end to end: build the shipped spec and read the PDF back as a printer and a player would."""
+import json
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from conftest import MM, chars_in, copy_spec, rotation_of, text_in
+from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+
+A4_PT = (595.276, 841.89)
+
+
+@pytest.fixture(scope="module")
+def spec_cards():
+    from pnp.cli import main  # noqa: F401  (the CLI's loader is what we compare against)
+    from pnp.games import GAMES
+    from pnp.spec import load_spec
+
+    spec, _ = load_spec(SPECS_DIR / "gem.yaml", GAMES["gem"])
+    return {c.id: c for c in spec.components}
+
+
+def test_pages_are_a4_with_trim_and_bleed_boxes_from_the_sheet_map(shipped_build):
+    built = shipped_build("gem")
+    reader = PdfReader(built.pdf)
+    assert len(reader.pages) == len(built.map["pages"]) == 4
+    for page, entry in zip(reader.pages, built.map["pages"]):
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(A4_PT, abs=0.01)
+        xs = [p["trim_mm"][0] for p in entry["pieces"]]
+        ys = [p["trim_mm"][1] for p in entry["pieces"]]
+        x1 = max(p["trim_mm"][0] + p["trim_mm"][2] for p in entry["pieces"])
+        y1 = max(p["trim_mm"][1] + p["trim_mm"][3] for p in entry["pieces"])
+        trim = [float(v) / MM for v in page.trimbox]
+        bleed = [float(v) / MM for v in page.bleedbox]
+        assert trim == pytest.approx([min(xs), min(ys), x1, y1], abs=0.01)
+        assert bleed == pytest.approx([min(xs) - 3, min(ys) - 3, x1 + 3, y1 + 3], abs=0.01)
+
+
+def test_every_card_is_on_a_front_page_once_with_its_kind_and_size(shipped_build, spec_cards):
+    built = shipped_build("gem")
+    fronts = [p for page in built.pages("front") for p in page["pieces"]]
+    assert sorted((p["id"], p["copy"]) for p in fronts) == sorted((i, 1) for i in spec_cards)
+    for p in fronts:
+        assert p["kind"] == spec_cards[p["id"]].kind and p["shape"] == "rect"
+        w, h = p["trim_mm"][2:]
+        assert sorted((w, h)) == pytest.approx([25.4, 76.2])  # the 1 x 3 in gum-pack card
+
+
+def test_all_fonts_are_embedded_subsets_and_no_helvetica(shipped_build):
+    reader = PdfReader(shipped_build("gem").pdf)
+    seen = set()
+    for page in reader.pages:
+        for font in _fonts(page):
+            name = str(font["/BaseFont"])
+            seen.add(name)
+            assert "Helvetica" not in name
+            desc = font.get("/FontDescriptor")
+            if desc is None:  # Type0: the descriptor hangs off the descendant font
+                desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            desc = desc.get_object()
+            assert "/FontFile2" in desc, f"{name} is not embedded"
+            assert "+" in name, f"{name} is not a subset"
+    assert any("DejaVuSans-Bold" in n for n in seen)
+
+
+def _fonts(page):
+    """Fonts used on a page, including inside form XObjects."""
+    out = []
+
+    def walk(resources):
+        if resources is None:
+            return
+        resources = resources.get_object()
+        for f in (resources.get("/Font") or {}).values():
+            out.append(f.get_object())
+        for x in (resources.get("/XObject") or {}).values():
+            x = x.get_object()
+            walk(x.get("/Resources"))
+
+    walk(page.get("/Resources"))
+    return out
+
+
+def _halves(chars, piece):
+    """Split a card's glyphs by which end of the card they are nearer (the card's long axis)."""
+    x, y, w, h = piece["trim_mm"]
+    long_is_x = w > h
+    mid = (x + w / 2) if long_is_x else (y + h / 2)
+    a, b = [], []
+    for c in chars:
+        pos = c["matrix"][4] / MM if long_is_x else c["matrix"][5] / MM
+        (a if pos < mid else b).append(c)
+    return a, b
+
+
+def test_loan_end_is_the_investment_end_turned_180_degrees(shipped_build, spec_cards):
+    built = shipped_build("gem")
+    with pdfplumber.open(built.pdf) as pdf:
+        for n, entry in enumerate(built.map["pages"]):
+            if entry["side"] != "front":
+                continue
+            page = pdf.pages[n]
+            for piece in entry["pieces"]:
+                card = spec_cards[piece["id"]]
+                invest, loan = (card["value"], card["value"]) if card.kind == "coin" else (card["invest"], card["loan"])
+                rot = piece["rotation"]
+                chars = chars_in(page, piece["trim_mm"])
+                upright = "".join(c["text"] for c in chars if rotation_of(c) == rot)
+                turned = "".join(c["text"] for c in chars if rotation_of(c) == (rot + 180) % 360)
+                assert "INVEST" in upright and "LOAN" not in upright
+                assert "LOAN" in turned and "INVEST" not in turned
+                assert str(invest) in upright.replace("INVEST", "")
+                assert str(loan) in turned.replace("LOAN", "")
+                # and the two ends sit at opposite ends of the card
+                a, b = _halves(chars, piece)
+                ends = {frozenset(rotation_of(c) for c in a), frozenset(rotation_of(c) for c in b)}
+                assert ends == {frozenset({rot}), frozenset({(rot + 180) % 360})}
+
+
+def test_backs_sit_behind_their_fronts_mirrored_for_a_long_edge_flip(shipped_build):
+    built = shipped_build("gem")
+    pages = built.map["pages"]
+    assert [p["side"] for p in pages] == ["front", "back", "front", "back"]
+    with pdfplumber.open(built.pdf) as pdf:
+        for i in range(0, len(pages), 2):
+            front, back = pages[i], pages[i + 1]
+            width = float(pdf.pages[i + 1].width) / MM
+            by_card = {(p["id"], p["copy"]): p for p in back["pieces"]}
+            assert set(by_card) == {(p["id"], p["copy"]) for p in front["pieces"]}
+            for f in front["pieces"]:
+                b = by_card[(f["id"], f["copy"])]
+                fx, fy, fw, fh = f["trim_mm"]
+                assert b["trim_mm"] == pytest.approx([width - fx - fw, fy, fw, fh], abs=0.01)
+                assert b["kind"] == f["kind"]
+                # the back art is really there: its title, once each way up
+                assert text_in(pdf.pages[i + 1], b["trim_mm"]).count("GEM") == 2
+
+
+def test_crop_marks_lie_outside_all_bleed_on_front_pages_only(shipped_build):
+    built = shipped_build("gem")
+    with pdfplumber.open(built.pdf) as pdf:
+        for n, entry in enumerate(built.map["pages"]):
+            page = pdf.pages[n]
+            bleeds = [(x - 3, y - 3, x + w + 3, y + h + 3) for x, y, w, h in (p["trim_mm"] for p in entry["pieces"])]
+            hairlines = [ln for ln in page.lines if ln["linewidth"] == pytest.approx(0.25, abs=0.01)]
+            if entry["side"] == "back":
+                assert hairlines == []
+                continue
+            assert len(hairlines) >= 2 * 4
+            for ln in hairlines:
+                x0, x1 = ln["x0"] / MM, ln["x1"] / MM
+                y0, y1 = (float(page.height) - ln["bottom"]) / MM, (float(page.height) - ln["top"]) / MM
+                mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+                assert not any(bx0 < mx < bx1 and by0 < my < by1 for bx0, by0, bx1, by1 in bleeds)
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    from pnp.cli import main
+
+    for d in ("a", "b"):
+        assert main(["build", "gem", "--out", str(tmp_path / d), "--specs", str(SPECS_DIR)]) == 0
+    assert (tmp_path / "a/gem.pdf").read_bytes() == (tmp_path / "b/gem.pdf").read_bytes()
+    assert (tmp_path / "a/gem.json").read_bytes() == (tmp_path / "b/gem.json").read_bytes()
+
+
+def test_poker_edition_letter_paper_short_edge_and_offset(shipped_build):
+    built = shipped_build("gem", "--edition", "poker", "--paper", "letter", "--backs", "duplex-short",
+                          "--back-offset", "0.5,-1")
+    reader = PdfReader(built.pdf)
+    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == pytest.approx((612, 792))
+    assert built.map["edition"] == "poker" and built.map["paper"]["name"] == "letter"
+    height = 279.4
+    pages = built.map["pages"]
+    for front, back in zip(pages[::2], pages[1::2]):
+        by_card = {(p["id"], p["copy"]): p for p in back["pieces"]}
+        for f in front["pieces"]:
+            assert sorted(f["trim_mm"][2:]) == pytest.approx([63, 88])
+            b = by_card[(f["id"], f["copy"])]
+            fx, fy, fw, fh = f["trim_mm"]
+            assert b["trim_mm"] == pytest.approx([fx + 0.5, height - fy - fh - 1, fw, fh], abs=0.01)
+            assert b["rotation"] == (180 - f["rotation"]) % 360
+
+
+def test_backs_none_prints_fronts_only(shipped_build):
+    built = shipped_build("gem", "--backs", "none")
+    assert {p["side"] for p in built.map["pages"]} == {"front"}
+    assert len(PdfReader(built.pdf).pages) == 2
+
+
+def test_traditional_chinese_cards_embed_the_cjk_font(shipped_build):
+    built = shipped_build("gem", "--lang", "zh-TW")
+    with pdfplumber.open(built.pdf) as pdf:
+        text = "".join(c["text"] for c in pdf.pages[0].chars)
+        back = "".join(c["text"] for c in pdf.pages[1].chars)
+    assert "投資" in text and "貸款" in text and "INVEST" not in text
+    assert "珠寶家" in back
+    names = {str(f["/BaseFont"]) for page in PdfReader(built.pdf).pages for f in _fonts(page)}
+    assert any("DroidSansFallback" in n and "+" in n for n in names)
+
+
+def test_a_failed_build_leaves_the_previous_output_untouched(cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("build", "gem", "--out", out, "--specs", SPECS_DIR).code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    specs, _ = copy_spec(tmp_path, "gem", "value: 1 }", "value: one }")
+    r = cli("build", "gem", "--out", out, "--specs", specs, "--layouts", LAYOUTS_DIR)
+    assert r.code == 2
+    assert "error[SPEC-TYPE]" in r.err and "gem: not built" in r.err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # same files, same bytes, no temp files
+
+
+def test_rule_violations_stop_the_build_unless_forced(cli, tmp_path):
+    specs, _ = copy_spec(tmp_path, "gem", "  - { id: diamond-3,", "  # - { id: diamond-3,")
+    r = cli("build", "gem", "--out", tmp_path / "o", "--specs", specs)
+    assert r.code == 1 and not (tmp_path / "o" / "gem.pdf").exists()
+    assert r.err.rstrip().endswith("gem: not built, the spec breaks the rules (use --force to build anyway)")
+    r = cli("build", "gem", "--out", tmp_path / "o", "--specs", specs, "--force")
+    assert r.code == 0
+    assert len(json.loads((tmp_path / "o/gem.json").read_text())["pages"][0]["pieces"]) == 18
+
+
+def test_characters_no_font_has_are_reported_naming_the_card(cli, tmp_path):
+    specs, line = copy_spec(tmp_path, "gem", "kind: emblem", "kind: emblem\n    title: \"GEM \ue000\"")
+    r = cli("build", "gem", "--out", tmp_path / "o", "--specs", specs)
+    assert r.code == 0
+    assert (f"card_specs/gem.yaml:{line - 1}:5: warning[FONT-GLYPH]: back 'gem-back' uses characters no vendored "
+            "font has: '\ue000' (U+E000); they print as empty boxes") in r.err
