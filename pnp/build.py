@@ -115,14 +115,16 @@ def _write_pdf(path: Path, plan: Plan, faces, backs, comps, loaded: Loaded) -> N
         pdf.begin_page(plan.width, plan.height, page.trim_box, page.bleed_box)
         for p in page.placements:
             comp = comps[p.piece.id]
-            key = f"face:{comp.id}" if page.side == "front" else back_key(loaded, comp)
-            art = faces[comp.id] if page.side == "front" else backs[key]
+            key = f"face:{comp.id}" if p.side == "front" else back_key(loaded, comp)
+            art = faces[comp.id] if p.side == "front" else backs[key]
             holder = Drawing(art.width, art.height)
             holder.use(key, art, placement_matrix(p))
             pdf.place(holder, (1, 0, 0, 1, 0, 0))
         marks = Drawing(plan.width, plan.height)
         for x1, y1, x2, y2 in page.marks:
             marks.line(x1, y1, x2, y2, stroke=BLACK, width=MARK_WIDTH)
+        for x1, y1, x2, y2 in page.folds:
+            marks.path(DPath().move(x1, y1).line(x2, y2), stroke=BLACK, width=MARK_WIDTH, dash=(1.0, 0.7))
         pdf.place(marks, (1, 0, 0, 1, 0, 0))
         pdf.end_page()
     pdf.save()
@@ -138,9 +140,15 @@ def _sheet_map(game: str, opts: BuildOptions, ctx: RenderContext, plan: Plan) ->
         "backs": opts.backs,
         "back_offset_mm": list(opts.back_offset),
         "lang": opts.lang,
-        "pages": [{"page": i, "side": page.side, "pieces": [p.as_json() for p in page.placements]}
-                  for i, page in enumerate(plan.pages, start=1)],
+        "pages": [entry for i, page in enumerate(plan.pages, start=1) for entry in _map_entries(i, page)],
     }
+
+
+def _map_entries(n: int, page) -> list[dict]:
+    """One entry per side printed on the page: a gutterfold sheet holds fronts and backs."""
+    sides = ("front", "back") if page.side == "gutterfold" else (page.side,)
+    return [{"page": n, "side": side, "pieces": [p.as_json() for p in page.placements if p.side == side]}
+            for side in sides]
 
 
 class _Staged:

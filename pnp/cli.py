@@ -49,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--paper", default="a4", help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
     b.add_argument("--backs", default="duplex-long", choices=BACK_MODES,
                    help="duplex-long (default): a back page after each front page, for printers that flip on the "
-                        "long edge; duplex-short: for short-edge flip; none: fronts only")
+                        "long edge; duplex-short: for short-edge flip; gutterfold: fronts above the middle of "
+                        "each sheet and their backs below, to fold and glue; none: fronts only")
     b.add_argument("--bleed", type=_mm, default=3.0, metavar="MM", help="bleed around every card in mm (default 3)")
     b.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
     b.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="DX,DY",

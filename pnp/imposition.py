@@ -6,6 +6,8 @@ crop marks and page boxes. Cards are laid in a grid of cells of trim + 2 x bleed
 sheet, turned 90 degrees when that fits more. Pages stay portrait, so a duplex printer's
 long-edge flip is the sheet's vertical axis. Back pages put every back at the mirrored position:
 long-edge flip x' = W - x - w, short-edge flip y' = H - y - h, then shifted by the back offset.
+Gutterfold puts fronts in the top half and their backs mirrored across the fold (the sheet's
+horizontal centre line) in the bottom half of the same page: fold, glue, cut.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
 MARK_LEN = 5.0  # mm, where the printable area leaves room
 MARK_MIN = 2.0  # mm: marks shrink to this rather than lose a row or column of cards
 MARK_ZONE = MARK_GAP + MARK_MIN
-BACK_MODES = ("duplex-long", "duplex-short", "none")
+BACK_MODES = ("duplex-long", "duplex-short", "gutterfold", "none")
 
 
 class ImpositionError(Exception):
@@ -43,6 +45,7 @@ class Placement:
     w: float
     h: float
     rotation: int  # degrees counter-clockwise, 0/90/180/270
+    side: str = "front"  # which face of the card is printed here
 
     def as_json(self) -> dict:
         return {
@@ -57,9 +60,10 @@ class Placement:
 
 @dataclass
 class Page:
-    side: str  # "front" | "back"
+    side: str  # "front" | "back" | "gutterfold" (fronts above the fold, backs below)
     placements: list[Placement] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
+    folds: list[tuple[float, float, float, float]] = field(default_factory=list)  # dashed fold marks
     trim_box: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1
     bleed_box: tuple[float, float, float, float] | None = None
 
@@ -87,10 +91,12 @@ class Grid:
         return self.cols * self.rows
 
 
-def fit_grid(w: float, h: float, sheet: Sheet, bleed: float) -> Grid:
-    """The grid that holds the most w x h cards on the sheet, portrait cards preferred on ties."""
-    avail_w = sheet.width - 2 * (sheet.margin + MARK_ZONE)
-    avail_h = sheet.height - 2 * (sheet.margin + MARK_ZONE)
+def fit_grid(w: float, h: float, sheet: Sheet, bleed: float, half: bool = False) -> Grid:
+    """The grid that holds the most w x h cards on the sheet, portrait cards preferred on ties.
+    With `half`, the grid fills the top half of the sheet down to the fold (for gutterfold)."""
+    inset = sheet.margin + MARK_ZONE
+    avail_w = sheet.width - 2 * inset
+    avail_h = sheet.height / 2 - inset if half else sheet.height - 2 * inset
     best: Grid | None = None
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
@@ -100,12 +106,13 @@ def fit_grid(w: float, h: float, sheet: Sheet, bleed: float) -> Grid:
             continue
         if best is None or cols * rows > best.per_page:
             x0 = (sheet.width - cols * cw) / 2
-            y0 = (sheet.height - rows * ch) / 2
+            y0 = sheet.height / 2 if half else (sheet.height - rows * ch) / 2
             best = Grid(cols, rows, rotated, cw, ch, x0, y0)
     if best is None:
+        area = "half " if half else ""
         raise ImpositionError(
             f"card ({w:g} x {h:g} mm, {w + 2 * bleed:g} x {h + 2 * bleed:g} mm with {bleed:g} mm bleed) "
-            f"too large for the printable area ({avail_w:g} x {avail_h:g} mm) of {sheet.name} "
+            f"too large for the printable {area}area ({avail_w:g} x {avail_h:g} mm) of {sheet.name} "
             f"({sheet.width:g} x {sheet.height:g} mm, {sheet.margin:g} mm margins, {MARK_ZONE:g} mm for crop marks)")
     return best
 
@@ -114,11 +121,16 @@ def impose(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex
            back_offset: tuple[float, float] = (0.0, 0.0)) -> Plan:
     if backs not in BACK_MODES:
         raise ImpositionError(f"backs '{backs}' is not known, expected one of {', '.join(BACK_MODES)}")
+    fold = backs == "gutterfold"
     pages: list[Page] = []
     for group in _by_size(pieces):
-        grid = fit_grid(group[0].w, group[0].h, sheet, bleed)
+        grid = fit_grid(group[0].w, group[0].h, sheet, bleed, half=fold)
         for start in range(0, len(group), grid.per_page):
-            front = _front_page(group[start:start + grid.per_page], grid, sheet, bleed)
+            front = _front_page(group[start:start + grid.per_page], grid, bleed)
+            if fold:
+                pages.append(_gutterfold_page(front, sheet, bleed))
+                continue
+            front.marks = crop_marks(front.placements, bleed, sheet)
             pages.append(front)
             if backs != "none":
                 pages.append(_back_page(front, sheet, backs, back_offset, bleed))
@@ -132,7 +144,7 @@ def _by_size(pieces: list[Piece]) -> list[list[Piece]]:
     return list(groups.values())
 
 
-def _front_page(pieces: list[Piece], grid: Grid, sheet: Sheet, bleed: float) -> Page:
+def _front_page(pieces: list[Piece], grid: Grid, bleed: float) -> Page:
     page = Page("front")
     for i, piece in enumerate(pieces):
         col, row = i % grid.cols, i // grid.cols
@@ -142,7 +154,6 @@ def _front_page(pieces: list[Piece], grid: Grid, sheet: Sheet, bleed: float) -> 
         w, h = grid.cell_w - 2 * bleed, grid.cell_h - 2 * bleed
         page.placements.append(Placement(piece, x, y, w, h, 90 if grid.rotated else 0))
     _boxes(page, bleed)
-    page.marks = crop_marks(page.placements, bleed, sheet)
     return page
 
 
@@ -183,19 +194,34 @@ def crop_marks(placements: list[Placement], bleed: float, sheet: Sheet) -> list[
     return marks
 
 
-def _back_page(front: Page, sheet: Sheet, mode: str, offset: tuple[float, float], bleed: float) -> Page:
-    back = Page("back")
+def _mirror(p: Placement, sheet: Sheet, mode: str, offset: tuple[float, float]) -> Placement:
+    """Where the back of a card goes: long edge mirrors x, short edge and gutterfold mirror y."""
     dx, dy = offset
-    for p in front.placements:
-        if not p.piece.has_back:
-            continue
-        if mode == "duplex-long":
-            x, y, rot = sheet.width - p.x - p.w, p.y, (-p.rotation) % 360
-        else:
-            x, y, rot = p.x, sheet.height - p.y - p.h, (180 - p.rotation) % 360
-        back.placements.append(Placement(p.piece, x + dx, y + dy, p.w, p.h, rot))
+    if mode == "duplex-long":
+        x, y, rot = sheet.width - p.x - p.w, p.y, (-p.rotation) % 360
+    else:
+        x, y, rot = p.x, sheet.height - p.y - p.h, (180 - p.rotation) % 360
+    return Placement(p.piece, x + dx, y + dy, p.w, p.h, rot, side="back")
+
+
+def _back_page(front: Page, sheet: Sheet, mode: str, offset: tuple[float, float], bleed: float) -> Page:
+    back = Page("back", [_mirror(p, sheet, mode, offset) for p in front.placements if p.piece.has_back])
     _boxes(back, bleed)
     return back
+
+
+def _gutterfold_page(front: Page, sheet: Sheet, bleed: float) -> Page:
+    page = Page("gutterfold", list(front.placements))
+    page.placements += [_mirror(p, sheet, "gutterfold", (0.0, 0.0)) for p in front.placements if p.piece.has_back]
+    _boxes(page, bleed)
+    # marks around both halves (the backs mirror the fronts, so the cut lines are shared)
+    both = front.placements + [_mirror(p, sheet, "gutterfold", (0.0, 0.0)) for p in front.placements]
+    page.marks = crop_marks(both, bleed, sheet)
+    left = min(p.x for p in both) - bleed - MARK_GAP
+    right = max(p.x + p.w for p in both) + bleed + MARK_GAP
+    y = sheet.height / 2
+    page.folds = [(left, y, max(sheet.margin, left - MARK_LEN), y), (right, y, min(sheet.width - sheet.margin, right + MARK_LEN), y)]
+    return page
 
 
 def placement_matrix(p: Placement) -> tuple[float, float, float, float, float, float]:

@@ -24,7 +24,7 @@ def test_build_help_explains_the_print_options(capsys):
     with pytest.raises(SystemExit):
         main(["build", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    for words in ("--paper", "--backs {duplex-long,duplex-short,none}", "--bleed MM", "--back-offset DX,DY",
+    for words in ("--paper", "--backs {duplex-long,duplex-short,gutterfold,none}", "--bleed MM", "--back-offset DX,DY",
                   "--lang {en,zh-TW}", "--edition NAME", "long edge"):
         assert words in out
 

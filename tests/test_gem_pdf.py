@@ -226,3 +226,16 @@ def test_characters_no_font_has_are_reported_naming_the_card(cli, tmp_path):
     assert r.code == 0
     assert (f"card_specs/gem.yaml:{line - 1}:5: warning[FONT-GLYPH]: back 'gem-back' uses characters no vendored "
             "font has: '\ue000' (U+E000); they print as empty boxes") in r.err
+
+
+def test_gutterfold_sheet_map_lists_both_sides_of_each_page(shipped_build):
+    built = shipped_build("gem", "--backs", "gutterfold")
+    entries = built.map["pages"]
+    assert len(PdfReader(built.pdf).pages) == 4
+    assert [(e["page"], e["side"]) for e in entries[:2]] == [(1, "front"), (1, "back")]
+    with pdfplumber.open(built.pdf) as pdf:
+        for front, back in zip(entries[::2], entries[1::2]):
+            page = pdf.pages[front["page"] - 1]
+            assert [(p["id"], p["copy"]) for p in back["pieces"]] == [(p["id"], p["copy"]) for p in front["pieces"]]
+            for b in back["pieces"]:
+                assert text_in(page, b["trim_mm"]).count("GEM") == 2

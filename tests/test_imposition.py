@@ -110,3 +110,19 @@ def test_a_card_too_large_for_the_paper_says_by_how_much():
     assert str(info.value) == (
         "card (250 x 300 mm, 256 x 306 mm with 3 mm bleed) too large for the printable area (194 x 281 mm) "
         "of a4 (210 x 297 mm, 5 mm margins, 3 mm for crop marks)")
+
+
+def test_gutterfold_mirrors_backs_across_the_middle_of_the_same_page():
+    plan = impose(deck(10, 25.4, 76.2), A4, 3.0, "gutterfold")
+    assert [p.side for p in plan.pages] == ["gutterfold", "gutterfold"]
+    page = plan.pages[0]
+    fronts = [p for p in page.placements if p.side == "front"]
+    backs = [p for p in page.placements if p.side == "back"]
+    assert len(fronts) == len(backs) == 8
+    fold = A4.height / 2
+    for f, b in zip(fronts, backs):
+        assert f.y - 3 >= fold - 1e-9  # fronts and their bleed stay above the fold
+        assert b.y + b.h + 3 <= fold + 1e-9
+        assert (b.x, b.y) == pytest.approx((f.x, A4.height - f.y - f.h))
+        assert b.rotation == (180 - f.rotation) % 360
+    assert all(y1 == y2 == fold for _, y1, _, y2 in page.folds) and len(page.folds) == 2
