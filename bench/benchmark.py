@@ -63,8 +63,8 @@ def main() -> int:
         out = Path(tmp)
         print(f"{'game':<18}{'validate':>10}{'build':>10}{'cards':>7}{'pages':>7}{'pdf':>10}")
         for game in available_games(SPECS_DIR):
-            v, _ = timed(lambda: load_checked(game, SPECS_DIR), args.repeat)
-            b, built = timed(lambda: build_game(game, SPECS_DIR, out), args.repeat)
+            v, _ = timed(lambda g=game: load_checked(g, SPECS_DIR), args.repeat)
+            b, built = timed(lambda g=game: build_game(g, SPECS_DIR, out), args.repeat)
             size = built.pdf.stat().st_size / 1e6
             print(f"{game:<18}{v:>9.3f}s{b:>9.2f}s{built.cards:>7}{built.pages:>7}{size:>8.2f}MB"
                   f"   [{flag(v, TARGETS['validate_s'])}, {flag(b, TARGETS['build_s'])}]")

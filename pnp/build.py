@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import fonts
 from .diagnostics import Report
-from .draw import BLACK, Drawing, Path as DPath
+from .draw import BLACK, IDENTITY, Drawing, Path as DPath
 from .draw.pdf import PdfBackend
 from .games import RenderContext
 from .imposition import Plan, Piece, impose, placement_matrix
@@ -117,15 +117,13 @@ def _write_pdf(path: Path, plan: Plan, faces, backs, comps, loaded: Loaded) -> N
             comp = comps[p.piece.id]
             key = f"face:{comp.id}" if p.side == "front" else back_key(loaded, comp)
             art = faces[comp.id] if p.side == "front" else backs[key]
-            holder = Drawing(art.width, art.height)
-            holder.use(key, art, placement_matrix(p))
-            pdf.place(holder, (1, 0, 0, 1, 0, 0))
+            pdf.place_symbol(key, art, placement_matrix(p))
         marks = Drawing(plan.width, plan.height)
         for x1, y1, x2, y2 in page.marks:
             marks.line(x1, y1, x2, y2, stroke=BLACK, width=MARK_WIDTH)
         for x1, y1, x2, y2 in page.folds:
             marks.path(DPath().move(x1, y1).line(x2, y2), stroke=BLACK, width=MARK_WIDTH, dash=(1.0, 0.7))
-        pdf.place(marks, (1, 0, 0, 1, 0, 0))
+        pdf.place(marks, IDENTITY)
         pdf.end_page()
     pdf.save()
 

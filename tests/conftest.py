@@ -3,7 +3,6 @@ copies of shipped specs, and read PDFs back by page and by rectangle."""
 from __future__ import annotations
 
 import json
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,7 +92,6 @@ class Built:
 def chars_in(page, trim_mm, pad_mm: float = 0.0) -> list[dict]:
     """pdfplumber chars whose origin lies inside a sheet-map box [x, y, w, h] (mm, bottom-left)."""
     x, y, w, h = trim_mm
-    height = float(page.height)
     x0, x1 = (x - pad_mm) * MM, (x + w + pad_mm) * MM
     y0, y1 = (y - pad_mm) * MM, (y + h + pad_mm) * MM
     out = []

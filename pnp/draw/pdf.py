@@ -48,6 +48,10 @@ class PdfBackend:
         self._ops(drawing)
         self.c.restoreState()
 
+    def place_symbol(self, key: str, drawing: Drawing, matrix: Matrix) -> None:
+        """Place a shared drawing (a card face, a back) that is emitted once and reused."""
+        self._use(Use(key, drawing, matrix))
+
     def _ops(self, drawing: Drawing) -> None:
         for op in drawing.ops:
             if isinstance(op, Fill):
