@@ -1,0 +1,79 @@
+"""Facts about one deck that the validator, setup and renderer all need.
+
+Takes a loaded spec; returns its recipes by id (the first card showing each recipe stands for
+it), the cards a variant plays with, and how many different ingredients a deal can never take
+away from the basket.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ...spec import Item, Spec
+from . import rules
+
+GAME_KINDS = rules.GAME_KINDS
+
+
+@dataclass(frozen=True)
+class Recipe:
+    id: str
+    kind: str
+    card: Item  # the first card showing it
+
+    @property
+    def points(self) -> int:
+        return self.card["points"]
+
+
+def recipes(spec: Spec) -> dict[str, Recipe]:
+    out: dict[str, Recipe] = {}
+    for c in spec.of_kind(*rules.RECIPE_KINDS):
+        out.setdefault(c["recipe"], Recipe(c["recipe"], c.kind, c))
+    return out
+
+
+def jam_fruit(spec: Spec, jam_recipe: str) -> str | None:
+    """The fruit of the jam a pie is baked from, if that jam recipe exists."""
+    r = recipes(spec).get(jam_recipe)
+    return r.card["fruit"] if r is not None and r.kind == "jam" else None
+
+
+def recipe_fruits(card: Item, table: dict[str, Recipe]) -> list[str]:
+    """The fruits a card's own recipe is made from (for a pie: its jam's fruit)."""
+    if card.kind == "jam":
+        return [card["fruit"]]
+    if card.kind == "salad":
+        return list(card["fruits"])
+    if card.kind == "pie":
+        jam = table.get(card["jam"])
+        return [jam.card["fruit"]] if jam is not None and jam.kind == "jam" else []
+    return []
+
+
+def plays_in(card: Item, variant: str | None) -> bool:
+    """Whether a game card is in the deck for this variant (kids: no specials, no pine cones)."""
+    if variant == "kids":
+        return card.kind not in rules.KIDS_REMOVE and not rules.is_pine_cone_card(card.fields)
+    return True
+
+
+def ingredient_copies(spec: Spec, variant: str | None = None) -> Counter[str]:
+    """Copies of every fruit ingredient (pine cone aside) in the variant's deck."""
+    counts: Counter[str] = Counter()
+    for c, _ in spec.copies(*rules.RECIPE_KINDS):
+        if plays_in(c, variant) and c["ingredient"] != rules.PINE_CONE:
+            counts[c["ingredient"]] += 1
+    return counts
+
+
+def sure_ingredients(counts: Counter[str], dealt: int) -> int:
+    """Different ingredients left in the deck however `dealt` cards fall: the deal that
+    empties the most ingredients takes the rarest first."""
+    left, gone = dealt, 0
+    for n in sorted(counts.values()):
+        if n > left:
+            break
+        left -= n
+        gone += 1
+    return len(counts) - gone
