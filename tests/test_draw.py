@@ -1,0 +1,71 @@
+"""The drawing stage and its PDF backend, fed small drawings directly."""
+import io
+
+import pytest
+
+import pdfplumber
+from PIL import Image as PILImage
+
+from pnp import fonts
+from pnp.draw import BLACK, Color, Drawing, Path, multiply, rotate, translate
+from pnp.draw.pdf import PdfBackend
+
+MM = 72 / 25.4
+
+
+def render(d: Drawing, matrix=(1, 0, 0, 1, 10, 10), page=(100, 100)):
+    buf = io.BytesIO()
+    pdf = PdfBackend(buf)
+    pdf.begin_page(*page, trim=(10, 10, 10 + d.width, 10 + d.height))
+    pdf.place(d, matrix)
+    pdf.end_page()
+    pdf.save()
+    buf.seek(0)
+    return pdfplumber.open(buf)
+
+
+def test_text_transforms_and_fallback_fonts_reach_the_page(tmp_path):
+    d = Drawing(40, 60)
+    d.rect(0, 0, 40, 60, fill=Color.hex("#336699"), stroke=BLACK, width=0.3)
+    d.text(20, 30, "Ruby 紅寶石", 10, anchor="middle")
+    g = d.group(multiply(rotate(180), translate(40, 60)))
+    g.text(20, 30, "LOAN", 10, bold=True)
+    png = tmp_path / "dot.png"
+    PILImage.new("RGB", (4, 4), (200, 30, 30)).save(png)
+    d.image(2, 2, 5, 5, str(png))
+    with render(d) as pdf:
+        page = pdf.pages[0]
+        text = "".join(c["text"] for c in page.chars)
+        assert "Ruby" in text and "紅寶石" in text and "LOAN" in text
+        fonts_used = {c["fontname"].split("+")[-1] for c in page.chars}
+        assert fonts_used == {"DejaVuSans", "DroidSansFallback", "DejaVuSans-Bold"}
+        loan = [c for c in page.chars if c["text"] in "LOAN"]
+        assert all(round(c["matrix"][0]) < 0 for c in loan)  # turned 180 degrees
+        ruby = [c for c in page.chars if c["text"] == "R"][0]
+        # centred at x = 10 + 20 mm: the run starts half its measured width to the left
+        width = fonts.width("Ruby 紅寶石", 10)
+        assert ruby["x0"] / MM == pytest.approx(30 - width / 2, abs=0.05)
+        assert len(page.images) == 1
+
+
+def test_clip_limits_what_a_group_draws():
+    d = Drawing(20, 20)
+    g = d.group(clip=Path.rect(0, 0, 10, 10))
+    g.rect(0, 0, 20, 20, fill=BLACK)
+    with render(d) as pdf:
+        im = pdf.pages[0].to_image(resolution=72 * 2).original.convert("L")
+    scale = 2 * MM
+    inside = im.getpixel((int((10 + 5) * scale), int((100 - 10 - 5) * scale)))
+    outside = im.getpixel((int((10 + 15) * scale), int((100 - 10 - 15) * scale)))
+    assert inside < 50 and outside > 200
+
+
+def test_text_fit_shrinks_long_text_to_the_box():
+    assert fonts.fit("GEM", 20, 100) == 20
+    small = fonts.fit("A very long card name indeed", 20, 30)
+    assert small < 20 and fonts.width("A very long card name indeed", small) <= 30.01
+
+
+def test_missing_glyphs_are_found():
+    assert fonts.missing("Ruby 紅寶石") == []
+    assert fonts.missing("a\ue000b\ue000") == ["\ue000"]
