@@ -69,6 +69,13 @@ NAMES = {
     "watchdog": {"en": "Watchdog", "zh-TW": "看門狗"},
     "turn-order": {"en": "Turn order", "zh-TW": "回合順位"},
 }
+# Reminders printed on the cards (the seed's wording where it has one).
+NOTES = {
+    "plum": {"en": "Any fruit in a fruit mix", "zh-TW": "水果混和中可當任一種水果"},
+    "pi": {"en": "Add to the number you play", "zh-TW": "加到你打出的數字上"},
+    "watchdog": {"en": "No one can steal from you", "zh-TW": "其他玩家不能從你這裡偷卡片"},
+    "last": {"en": "Last pick: take a plum card", "zh-TW": "最後挑選：獲得一張梅子卡"},
+}
 # Backs that are not a round's: plum and pi cards show their face on both sides; the watchdog
 # shows a second dog.
 SAME_FACE_BACK = "same-face"

@@ -1,0 +1,47 @@
+"""Pi mal Pflaumen (梅子吃墩): 75 fruit cards over three rounds, 18 plum and 18 pi cards, the
+watchdog and seven turn-order cards, for 3 to 5 players."""
+from __future__ import annotations
+
+from ...schema import Bool, Choice, Field, Int, Text
+from ...spec import NAMES
+from .. import GameDef
+from . import rules
+from .mix import MIX
+from .render import BOXES, render_back, render_face
+from .setup import setup
+from .validate import validate
+
+# A name printed on the card instead of the rules' own (plum, pi and watchdog cards).
+_NAME = Field("name", NAMES, required=False)
+
+KINDS = {
+    "fruit": [
+        Field("round", Int(0, 99)),
+        Field("number", Int(0, 99)),
+        Field("fruit", Choice(list(rules.FRUITS))),
+        Field("action", Choice(list(rules.ACTIONS)), required=False),
+        Field("mix", MIX, required=False),
+    ],
+    "plum": [_NAME],
+    "pi": [_NAME],
+    "watchdog": [_NAME],
+    "turn-order": [Field("position", Int(0, 99)), Field("plum", Bool())],
+}
+_TITLE = [Field("title", Text(40), required=False)]
+BACK_KINDS = {kind: _TITLE for kind in
+              [r.back for r in rules.ROUNDS.values()] + [rules.SAME_FACE_BACK, rules.WATCHDOG_BACK, "emblem"]}
+
+GAME = GameDef(
+    id="pi-mal-pflaumen",
+    title="Pi mal Pflaumen",
+    kinds=KINDS,
+    back_kinds=BACK_KINDS,
+    boxes=BOXES,
+    validate=validate,
+    render_face=render_face,
+    render_back=render_back,
+    setup=setup,
+    players=rules.PLAYERS,
+    variants=tuple(rules.VARIANTS),
+    per_card_backs=(rules.SAME_FACE_BACK, rules.WATCHDOG_BACK),
+)

@@ -1,0 +1,112 @@
+"""Small pictures on the cards: the round numeral, the three action icons, the laurel wreath of
+a fruit mix, the pi medallion and the turn-order medallion. Each draws inside a layout box."""
+from __future__ import annotations
+
+import math
+
+from ...cards import text_in
+from ...draw import Color, Drawing, Path
+from ...layout import Box
+from .shapes import INK, leaf, smooth
+
+GOLD = Color.hex("#c9a24a")
+CREAM = Color.hex("#fbf5e4")
+LAUREL = Color.hex("#5f7f3a")
+CARD = Color.hex("#fbf5e4")
+
+
+def numeral(d: Drawing, box: Box, text: str) -> None:
+    """The round numeral in an oval cartouche."""
+    d.path(Path.ellipse(box.cx, box.cy, box.w / 2, box.h / 2), fill=CREAM, stroke=INK, width=0.3)
+    d.path(Path.ellipse(box.cx, box.cy, box.w / 2 - 0.7, box.h / 2 - 0.7), stroke=GOLD, width=0.25)
+    text_in(d, Box(box.x + 1, box.y, box.w - 2, box.h, box.text), text, INK)
+
+
+def _medallion(d: Drawing, box: Box, fill: Color = CREAM) -> tuple[float, float, float]:
+    r = min(box.w, box.h) / 2
+    d.circle(box.cx, box.cy, r, fill=GOLD, stroke=INK, width=0.3)
+    d.circle(box.cx, box.cy, r * 0.86, fill=fill, stroke=INK, width=0.2)
+    return box.cx, box.cy, r * 0.86
+
+
+def action(d: Drawing, kind: str, box: Box) -> None:
+    cx, cy, r = _medallion(d, box)
+    ACTIONS[kind](d, cx, cy, r)
+
+
+def _dog_head(d: Drawing, cx, cy, r) -> None:
+    brown, dark = Color.hex("#a0652e"), Color.hex("#5a3416")
+    lw = r * 0.05
+    for side in (-1, 1):
+        d.path(smooth([(cx + side * r * 0.35, cy + r * 0.42), (cx + side * r * 0.72, cy + r * 0.2),
+                       (cx + side * r * 0.7, cy - r * 0.35), (cx + side * r * 0.48, cy - r * 0.25),
+                       (cx + side * r * 0.4, cy + r * 0.1)]), fill=dark, stroke=INK, width=lw)
+    d.path(Path.ellipse(cx, cy + r * 0.05, r * 0.45, r * 0.52), fill=brown, stroke=INK, width=lw)
+    d.path(Path.ellipse(cx, cy - r * 0.26, r * 0.26, r * 0.2), fill=Color.hex("#e8c9a0"), stroke=INK, width=lw)
+    d.path(Path.ellipse(cx, cy - r * 0.16, r * 0.11, r * 0.07), fill=INK)
+    for side in (-1, 1):
+        d.circle(cx + side * r * 0.18, cy + r * 0.16, r * 0.065, fill=INK)
+    d.line(cx, cy - r * 0.22, cx, cy - r * 0.34, stroke=INK, width=lw)
+
+
+def _small_card(d: Drawing, cx, cy, w, h, angle, label: str = "", size: float = 6) -> None:
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    pts = [(cx + x * c - y * s, cy + x * s + y * c) for x, y in
+           ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))]
+    d.polygon(pts, fill=CARD, stroke=INK, width=0.25)
+    if label:
+        d.text(cx, cy - size * 0.35 * 25.4 / 72, label, size, bold=True, fill=INK, anchor="middle")
+
+
+def _steal(d: Drawing, cx, cy, r) -> None:
+    """A card snatched away along a curved arrow."""
+    _small_card(d, cx - r * 0.28, cy - r * 0.12, r * 0.62, r * 0.88, 12)
+    red = Color.hex("#a8322a")
+    lw = r * 0.13
+    arc = smooth([(cx - r * 0.35, cy + r * 0.45), (cx + r * 0.15, cy + r * 0.52), (cx + r * 0.5, cy + r * 0.05)],
+                 closed=False)
+    d.path(arc, stroke=red, width=lw)
+    tip = (cx + r * 0.58, cy - r * 0.22)
+    d.polygon([tip, (cx + r * 0.25, cy + r * 0.08), (cx + r * 0.76, cy + r * 0.14)], fill=red)
+
+
+def _pi(d: Drawing, cx, cy, r) -> None:
+    """Three pi cards, fanned, the front one showing its pi."""
+    for dx, angle in ((-0.28, 22), (0.28, -22)):
+        _small_card(d, cx + dx * r, cy - r * 0.04, r * 0.7, r * 1.0, angle)
+    _small_card(d, cx, cy + r * 0.02, r * 0.72, r * 1.04, 0, "π", r * 0.95 / (25.4 / 72))
+
+
+ACTIONS = {"watchdog": _dog_head, "steal": _steal, "pi": _pi}
+
+
+def wreath(d: Drawing, box: Box, points: str) -> None:
+    """A laurel wreath, open at the top, around the mix's points."""
+    cx, cy = box.cx, box.cy
+    rx, ry = box.w / 2 * 0.82, box.h / 2 * 0.9
+    n = 7
+    for side in (-1, 1):
+        stem_pts = []
+        for i in range(n + 1):
+            a = math.radians(-90 + side * (6 + i * 124 / n))
+            stem_pts.append((cx + rx * 0.92 * math.cos(a), cy + ry * 0.92 * math.sin(a)))
+        d.path(smooth(stem_pts, closed=False), stroke=LAUREL.darker(0.3), width=0.3)
+        for i in range(1, n + 1):
+            a = math.radians(-90 + side * (6 + i * 124 / n))
+            x, y = cx + rx * 0.92 * math.cos(a), cy + ry * 0.92 * math.sin(a)
+            tangent = math.degrees(a) + side * 90
+            for off in (35, -35):
+                leaf(d, x, y, min(box.w, box.h) * 0.22, tangent + off, LAUREL, 0.15, width=0.45, veins=0)
+    d.circle(cx, cy, min(rx, ry) * 0.62, fill=CREAM, stroke=GOLD, width=0.3)
+    text_in(d, Box(cx - rx * 0.6, cy - ry * 0.6, rx * 1.2, ry * 1.2, box.text), points, INK)
+
+
+def pi_medallion(d: Drawing, box: Box) -> None:
+    cx, cy, r = _medallion(d, box)
+    d.circle(cx, cy, r * 0.82, stroke=GOLD, width=0.3)
+    text_in(d, Box(cx - r, cy - r, 2 * r, 2 * r, r * 1.5 / (25.4 / 72)), "π", INK)
+
+
+def position(d: Drawing, box: Box, number: str) -> None:
+    _medallion(d, box)
+    text_in(d, box, number, INK)
