@@ -18,6 +18,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from .diagnostics import InputError, Loc, Report
 
 MAX_BYTES = 16 * 1024 * 1024
+MAX_NODES = 100_000  # aliases can multiply a small file into billions of values ("billion laughs")
 
 
 @dataclass
@@ -107,11 +108,17 @@ def _pos_of(data: bytes, offset: int) -> tuple[int, int]:
     return line, col
 
 
+class _TooLarge(Exception):
+    def __init__(self, loc: Loc):
+        self.loc = loc
+
+
 class _Builder:
     def __init__(self, display: str):
         self.display = display
         self.constructor = SafeConstructor()
         self.report = Report()
+        self.nodes = 0
 
     def loc(self, node) -> Loc:
         m = node.start_mark
@@ -119,6 +126,9 @@ class _Builder:
 
     def build(self, node) -> Node:
         loc = self.loc(node)
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _TooLarge(loc)
         if isinstance(node, ScalarNode):
             try:
                 value = self.constructor.construct_object(node, deep=True)
@@ -160,6 +170,8 @@ def load(path: str | Path, display: str | None = None) -> Node:
     text = _decode(path, display)
     try:
         docs = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except RecursionError:
+        raise _fail(Loc(display), "YAML-TOO-DEEP", "the YAML is nested too deeply to read") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(display, mark.line + 1, mark.column + 1) if mark else Loc(display)
@@ -177,7 +189,13 @@ def load(path: str | Path, display: str | None = None) -> Node:
         raise _fail(Loc(display, m.line + 1, m.column + 1), "YAML-MULTIPLE-DOCUMENTS",
                     "expected one YAML document, found a second one here")
     builder = _Builder(display)
-    root = builder.build(docs[0])
+    try:
+        root = builder.build(docs[0])
+    except _TooLarge as exc:
+        raise _fail(exc.loc, "YAML-TOO-LARGE",
+                    f"the YAML expands to more than {MAX_NODES} values (through aliases?); a spec is far smaller") from None
+    except RecursionError:
+        raise _fail(Loc(display), "YAML-TOO-DEEP", "the YAML is nested too deeply to read") from None
     if not root.is_map:
         raise _fail(root.loc, "YAML-NOT-MAPPING", f"the top level is {type_name(root)}, expected a mapping of keys")
     if builder.report.items:

@@ -57,3 +57,14 @@ def test_every_value_knows_its_line_and_column(tmp_path):
     assert second.get("gems").value[1].value == "topaz"
     assert (second.get("gems").value[1].loc.line, second.get("gems").value[1].loc.col) == (5, 18)
     assert root.plain()["components"][0] == {"id": "a", "value": 3}
+
+
+def test_alias_bombs_and_deep_nesting_are_refused_quickly(tmp_path):
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for i, name in enumerate("bcdefghij"):
+        prev = "abcdefghij"[i]
+        bomb += f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 10) + "]\n"
+    got = diag(tmp_path, bomb.encode())
+    assert len(got) == 1 and "error[YAML-TOO-LARGE]: the YAML expands to more than 100000 values" in got[0]
+    got = diag(tmp_path, b"a: " + b"[" * 5000 + b"]" * 5000 + b"\n")
+    assert got == ["x.yaml:1:1: error[YAML-TOO-DEEP]: the YAML is nested too deeply to read"]
