@@ -49,25 +49,29 @@ def _rounds(spec: Spec, report: Report) -> dict[int, list[Item]]:
 
 
 def _numbers(spec: Spec, r: int, cards: list[Item], report: Report) -> None:
-    """Every number 1-25 exactly once in the round."""
+    """Every number 1-25 exactly once in the round; each card of a repeated number is reported."""
     lo, hi = rules.NUMBERS[0], rules.NUMBERS[-1]
-    first: dict[int, Item] = {}
+    holders: dict[int, list[Item]] = {}
     for c in cards:
         n = c["number"]
         if n not in rules.NUMBERS:
             report.rule(c.loc_of("number"), "PMP-NUMBERS",
                         f"fruit card '{c.id}' has number {n}, expected {lo} to {hi}")
-        elif n in first:
-            report.rule(c.loc_of("number"), "PMP-NUMBERS",
-                        f"number {n} appears twice in {_numeral(r)} ('{first[n].id}' at line "
-                        f"{first[n].loc_of('number').line} and '{c.id}'); each number {lo}-{hi} appears once a round")
         else:
-            first[n] = c
-            if c.count != 1:
-                report.rule(c.loc_of("count"), "PMP-NUMBERS",
-                            f"fruit card '{c.id}' has count {c.count}, so number {n} appears {c.count} times "
-                            f"in {_numeral(r)}; each number appears once a round")
-    absent = [n for n in rules.NUMBERS if n not in first]
+            holders.setdefault(n, []).append(c)
+    for n, held in holders.items():
+        if len(held) > 1:
+            lines = " and ".join(str(c.loc_of("number").line) for c in held)
+            for c in held:
+                report.rule(c.loc_of("number"), "PMP-NUMBERS",
+                            f"number {n} appears {len(held)} times in {_numeral(r)} (lines {lines}); "
+                            f"each number {lo}-{hi} appears once a round")
+        elif held[0].count != 1:
+            c = held[0]
+            report.rule(c.loc_of("count"), "PMP-NUMBERS",
+                        f"fruit card '{c.id}' has count {c.count}, so number {n} appears {c.count} times "
+                        f"in {_numeral(r)}; each number appears once a round")
+    absent = [n for n in rules.NUMBERS if n not in holders]
     if absent:
         report.rule(spec.loc, "PMP-NUMBERS",
                     f"{_numeral(r)} has no card with number {one_of(absent)}; each number {lo}-{hi} appears once a round")
@@ -90,10 +94,13 @@ def _fruits(spec: Spec, r: int, cards: list[Item], report: Report) -> None:
     for fruit in rules.FRUITS:
         if fruit == rules.PLUM or per_fruit[fruit] == rules.PER_FRUIT:
             continue
-        first = next((c for c in cards if c["fruit"] == fruit), None)
-        report.rule(first.loc_of("fruit") if first else spec.loc, "PMP-FRUITS",
-                    f"{_numeral(r)} has {plural(per_fruit[fruit], fruit + ' card')}, expected "
-                    f"{rules.PER_FRUIT} of each fruit but the plum")
+        shown = [c for c in cards if c["fruit"] == fruit]
+        # too many: point at the cards past the third; too few: at the first there is
+        where = shown[rules.PER_FRUIT:] if per_fruit[fruit] > rules.PER_FRUIT else shown[:1]
+        for loc in [c.loc_of("fruit") for c in where] or [spec.loc]:
+            report.rule(loc, "PMP-FRUITS",
+                        f"{_numeral(r)} has {plural(per_fruit[fruit], fruit + ' card')}, expected "
+                        f"{rules.PER_FRUIT} of each fruit but the plum")
 
 
 def _mixes(spec: Spec, report: Report) -> None:
