@@ -53,8 +53,6 @@ ENDS = {
     "loan": {"en": "LOAN", "zh-TW": "貸款", "colour": "#d2232a"},
 }
 
-TOTAL_CARDS = len(COIN_VALUES) * COINS_PER_VALUE + GEM_CARDS
-
 
 @dataclass(frozen=True)
 class Score:
