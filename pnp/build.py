@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import fonts
 from .diagnostics import Report
-from .draw import BLACK, IDENTITY, Drawing, Path as DPath
+from .draw import BLACK, IDENTITY, Color, Drawing, Path as DPath
 from .draw.pdf import PdfBackend
 from .games import RenderContext
 from .imposition import Plan, Piece, impose, placement_matrix
@@ -44,22 +44,48 @@ class Built:
 
 
 def render_all(loaded: Loaded, opts: BuildOptions, report: Report) -> tuple[dict[str, Drawing], dict[str, Drawing], RenderContext]:
-    """Faces by component id and backs by back id, each clipped to its bleed box."""
+    """Faces by component id and backs by key, each clipped to its bleed box."""
     spec, layout = loaded.spec, loaded.layout
     edition = layout.editions[opts.edition or layout.default]
     ctx = RenderContext(spec, edition, opts.lang, opts.bleed)
-    faces = {c.id: _clipped(loaded.game.render_face(c, ctx), opts.bleed) for c in spec.components}
+    faces: dict[str, Drawing] = {}
     backs: dict[str, Drawing] = {}
     for c in spec.components:
-        _check_glyphs(faces[c.id], f"card '{c.id}'", c.loc, report)
+        faces[c.id] = _drawn(lambda: loaded.game.render_face(c, ctx), f"card '{c.id}'", c.loc, ctx, report)
         if c.back is None:
             continue
         design = spec.backs[c.back]
         key = back_key(loaded, c)
         if key not in backs:
-            backs[key] = _clipped(loaded.game.render_back(design, ctx, c), opts.bleed)
-            _check_glyphs(backs[key], f"back '{design.id}'", design.loc, report)
+            backs[key] = _drawn(lambda: loaded.game.render_back(design, ctx, c), f"back '{design.id}'",
+                                design.loc, ctx, report)
     return faces, backs, ctx
+
+
+def _drawn(render, what: str, loc, ctx: RenderContext, report: Report) -> Drawing:
+    """Render one face; a face that cannot be drawn becomes a visible placeholder and a warning."""
+    try:
+        d = render()
+    except Exception as exc:  # a renderer bug must not lose the other cards of the print run
+        report.warning(loc, "RENDER-FAILED", f"{what} could not be drawn ({type(exc).__name__}: {exc}); "
+                                             "a placeholder is printed in its place")
+        d = _placeholder(ctx, what)
+    _check_glyphs(d, what, loc, report)
+    return _clipped(d, ctx.bleed)
+
+
+def _placeholder(ctx: RenderContext, what: str) -> Drawing:
+    w, h = ctx.edition.width, ctx.edition.height
+    d = Drawing(w, h)
+    red = Color(0.85, 0.1, 0.1)
+    d.rect(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed, fill=Color(1, 1, 1))
+    d.rect(1, 1, w - 2, h - 2, stroke=red, width=0.6)
+    d.line(1, 1, w - 1, h - 1, stroke=red, width=0.4)
+    d.line(1, h - 1, w - 1, 1, stroke=red, width=0.4)
+    size = fonts.fit(what, 9, w - 4, bold=True)
+    d.text(w / 2, h / 2 + 1, "CANNOT DRAW", fonts.fit("CANNOT DRAW", 9, w - 4, bold=True), bold=True, fill=red, anchor="middle")
+    d.text(w / 2, h / 2 - 4, what, size, bold=True, fill=red, anchor="middle")
+    return d
 
 
 def back_key(loaded: Loaded, card) -> str:

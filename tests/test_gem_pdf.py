@@ -239,3 +239,28 @@ def test_gutterfold_sheet_map_lists_both_sides_of_each_page(shipped_build):
             assert [(p["id"], p["copy"]) for p in back["pieces"]] == [(p["id"], p["copy"]) for p in front["pieces"]]
             for b in back["pieces"]:
                 assert text_in(page, b["trim_mm"]).count("GEM") == 2
+
+
+def test_a_card_that_cannot_be_drawn_becomes_a_placeholder_and_a_warning(cli, tmp_path, monkeypatch):
+    from pnp.games import GAMES
+
+    game = GAMES["gem"]
+    real = game.render_face
+
+    def flaky(item, ctx):
+        if item.id == "diamond-2":
+            raise ValueError("no such cut")
+        return real(item, ctx)
+
+    monkeypatch.setattr(game, "render_face", flaky)
+    r = cli("build", "gem", "--out", tmp_path / "o", "--specs", SPECS_DIR)
+    assert r.code == 0
+    line = next(i for i, t in enumerate((SPECS_DIR / "gem.yaml").read_text(encoding="utf-8").splitlines(), 1)
+                if "id: diamond-2," in t)
+    assert (f"card_specs/gem.yaml:{line}:5: warning[RENDER-FAILED]: card 'diamond-2' could not be drawn "
+            "(ValueError: no such cut); a placeholder is printed in its place") in r.err.replace(str(SPECS_DIR), "card_specs")
+    built = json.loads((tmp_path / "o/gem.json").read_text())
+    page, piece = next((n, p) for n, e in enumerate(built["pages"]) for p in e["pieces"]
+                       if p["id"] == "diamond-2" and e["side"] == "front")
+    with pdfplumber.open(tmp_path / "o/gem.pdf") as pdf:
+        assert "CANNOTDRAW" in text_in(pdf.pages[page], piece["trim_mm"]).replace(" ", "")
