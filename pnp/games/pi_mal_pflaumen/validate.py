@@ -129,20 +129,25 @@ def _show_turn(card: tuple[int, bool]) -> str:
 def _turn_order(spec: Spec, report: Report) -> None:
     """Exactly the set 1, 2, 3, 3 with plum, 4, 4 with plum, 5 with plum."""
     needed = Counter(rules.TURN_ORDER)
-    have: Counter[tuple[int, bool]] = Counter()
-    expected = ", ".join(_show_turn(t) for t in rules.TURN_ORDER)
     positions = {p for p, _ in needed}
+    expected = ", ".join(_show_turn(t) for t in rules.TURN_ORDER)
+    holders: dict[tuple[int, bool], list[Item]] = {}
     for c in spec.of_kind("turn-order"):
         key = (c["position"], c["plum"])
-        have[key] += c.count
+        holders.setdefault(key, []).append(c)
         if key not in needed:
             where = "position" if key[0] not in positions else "plum"
             report.rule(c.loc_of(where), "PMP-TURN-ORDER",
                         f"turn-order card '{c.id}' ({_show_turn(key)}) is not in the set; the set is {expected}")
-        elif have[key] > needed[key]:
-            report.rule(c.loc_of("position"), "PMP-TURN-ORDER",
-                        f"turn-order card '{c.id}' ({_show_turn(key)}) is one too many; the set is {expected}")
-    missing = [_show_turn(t) for t in rules.TURN_ORDER if have[t] < needed[t]]
+    for key, held in holders.items():
+        copies = sum(c.count for c in held)
+        if key in needed and copies > needed[key]:
+            names = " and ".join(f"'{c.id}'" for c in held)
+            for c in held:
+                report.rule(c.loc_of("position"), "PMP-TURN-ORDER",
+                            f"the deck has {copies} turn-order cards {_show_turn(key)} ({names}), expected "
+                            f"{needed[key]}; the set is {expected}")
+    missing = [_show_turn(t) for t in rules.TURN_ORDER if sum(c.count for c in holders.get(t, [])) < needed[t]]
     if missing:
         report.rule(spec.loc, "PMP-TURN-ORDER",
                     f"the turn-order cards lack {one_of(missing)}; the set is {expected}")
