@@ -47,7 +47,7 @@ def build_game(game: str, specs: Path, out: Path, force: bool = False):
     loaded = load_for_build(game, specs, LAYOUTS_DIR)
     if loaded.report.input_errors or (loaded.report.errors and not force):
         raise SystemExit(f"{game}: spec has errors:\n" + "\n".join(map(str, loaded.report.items)))
-    presets, _ = sheets(LAYOUTS_DIR)
+    presets, _ = sheets(specs, LAYOUTS_DIR)
     return build(loaded, BuildOptions(presets["a4"]), out, Report())
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from . import __version__
 from .diagnostics import Report
 from .imposition import BACK_MODES, ImpositionError
-from .paths import default_specs_dir, display, layouts_dir_for
+from .paths import default_specs_dir, display
 from .project import UnknownGame, available_games, game_def, load_checked, load_for_build, sheets
 from .spec import LANGS
 
@@ -58,7 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--edition", metavar="NAME",
                    help="card size edition from the game's layout (GEM: gum, the original 1 x 3 in card "
                         "(default), or poker, 63 x 88 mm)")
-    b.add_argument("--layouts", type=Path, metavar="DIR", help="folder of layouts (default: beside the specs)")
+    b.add_argument("--layouts", type=Path, metavar="DIR", help="folder of layouts and sheets.yaml (default: a layouts/ folder beside the specs where it has the file, "
+                        "else the shipped layouts)")
     b.add_argument("--force", action="store_true", help="build even when the spec breaks the game's rules")
 
     v = sub.add_parser("validate", parents=[specs], help="check specs against the games' rules",
@@ -158,8 +159,8 @@ def cmd_validate(args, specs_dir: Path) -> int:
 def cmd_build(args, specs_dir: Path) -> int:
     from .build import BuildOptions, build
 
-    layouts_dir = args.layouts or layouts_dir_for(specs_dir)
-    presets, sreport = sheets(layouts_dir)
+    layouts_dir = args.layouts
+    presets, sreport = sheets(specs_dir, layouts_dir)
     if sreport.items:
         _print_report(sreport)
         return EXIT_INPUT

@@ -19,10 +19,13 @@ def default_specs_dir() -> Path:
     return local if local.is_dir() else SPECS_DIR
 
 
-def layouts_dir_for(specs_dir: Path) -> Path:
-    """Layouts beside the specs folder if there are any, else the shipped ones."""
-    sibling = Path(specs_dir).resolve().parent / "layouts"
-    return sibling if sibling.is_dir() else LAYOUTS_DIR
+def layout_file(name: str, specs_dir: Path, layouts_dir: Path | None = None) -> Path:
+    """Where to read layouts/<name>: the --layouts folder if given; else a layouts/ folder beside
+    the specs when it holds that file (a user's own copy), else the shipped one."""
+    if layouts_dir is not None:
+        return Path(layouts_dir) / name
+    sibling = Path(specs_dir).resolve().parent / "layouts" / name
+    return sibling if sibling.is_file() else LAYOUTS_DIR / name
 
 
 def display(path: Path) -> str:

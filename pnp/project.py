@@ -12,7 +12,7 @@ from pathlib import Path
 from .diagnostics import Report, one_of
 from .games import ALL_IDS, GAMES, GameDef
 from .layout import Layout, Sheet, load_layout, load_sheets
-from .paths import display, layouts_dir_for
+from .paths import display, layout_file
 from .spec import Spec, load_spec
 
 
@@ -53,15 +53,13 @@ def load_checked(game_id: str, specs_dir: Path) -> Loaded:
 
 def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) -> Loaded:
     loaded = load_checked(game_id, specs_dir)
-    ldir = Path(layouts_dir) if layouts_dir else layouts_dir_for(Path(specs_dir))
-    lpath = ldir / f"{game_id}.yaml"
+    lpath = layout_file(f"{game_id}.yaml", specs_dir, layouts_dir)
     layout, lreport = load_layout(lpath, game_id, loaded.game.boxes, display(lpath))
     loaded.report.extend(lreport)
     loaded.layout = layout
     return loaded
 
 
-def sheets(layouts_dir: Path) -> tuple[dict[str, Sheet], Report]:
-    path = Path(layouts_dir) / "sheets.yaml"
+def sheets(specs_dir: Path, layouts_dir: Path | None = None) -> tuple[dict[str, Sheet], Report]:
+    path = layout_file("sheets.yaml", specs_dir, layouts_dir)
     return load_sheets(path, display(path))
-

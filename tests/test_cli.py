@@ -1,4 +1,5 @@
 """The command line contract: exit codes, messages, and no traceback for any input."""
+import json
 import random
 import subprocess
 import sys
@@ -6,7 +7,7 @@ import sys
 import pytest
 
 from conftest import copy_spec
-from pnp.paths import SPECS_DIR
+from pnp.paths import LAYOUTS_DIR, SPECS_DIR
 
 
 def test_help_lists_the_commands(cli, capsys):
@@ -110,3 +111,18 @@ def test_validate_without_games_checks_every_spec_present(cli, tmp_path):
     specs, _ = copy_spec(tmp_path, "gem")
     r = cli("validate", "--specs", specs)
     assert (r.code, r.out) == (0, "gem: ok\n")
+
+
+def test_a_layout_beside_the_specs_wins_and_the_rest_come_from_the_shipped_ones(cli, tmp_path):
+    specs, _ = copy_spec(tmp_path, "gem")
+    (tmp_path / "layouts").mkdir()
+    shipped = (LAYOUTS_DIR / "gem.yaml").read_text(encoding="utf-8")
+    (tmp_path / "layouts" / "gem.yaml").write_text(shipped.replace("default: gum", "default: poker"), encoding="utf-8")
+    r = cli("build", "gem", "--specs", specs, "--out", tmp_path / "o")
+    assert r.code == 0, r.err
+    assert json.loads((tmp_path / "o/gem.json").read_text())["edition"] == "poker"
+    (tmp_path / "layouts" / "gem.yaml").write_text(shipped.replace("default: gum", "default: gum\nzoom: 2"), encoding="utf-8")
+    r = cli("build", "gem", "--specs", specs, "--out", tmp_path / "o")
+    assert r.code == 2
+    assert r.err.startswith("layouts/gem.yaml:6:1: error[SPEC-UNKNOWN-KEY]: unknown key 'zoom' in the gem layout; "
+                            "accepted keys: default, editions\n")
