@@ -7,15 +7,15 @@ from collections import Counter
 
 import pdfplumber
 import pytest
+from conftest import MM
 from pypdf import PdfReader
 
-from conftest import MM
 from pnp.draw import apply
+from pnp.games.the_jam import GAME as JAM
 from pnp.games.the_jam import deck, rules
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.paths import SPECS_DIR
 from pnp.spec import load_spec
-from pnp.games.the_jam import GAME as JAM
 
 CARD_W, CARD_H = 63.0, 88.0
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from conftest import copy_spec
+
 from pnp.games.the_jam import rules
 
 GAME = "the-jam"
@@ -138,7 +138,7 @@ def test_setup_error_when_the_deck_runs_out():
     from pnp.paths import SPECS_DIR
     from pnp.spec import load_spec
 
-    spec, report = load_spec(SPECS_DIR / "the-jam.yaml", JAM)
+    spec, _ = load_spec(SPECS_DIR / "the-jam.yaml", JAM)
     keep = ("apple", "cherry")  # two ingredients cannot fill a basket of eight
     spec.components = [c for c in spec.components
                        if c.kind in rules.MISSION_KINDS or (c.kind in rules.RECIPE_KINDS and c["ingredient"] in keep)]

@@ -134,7 +134,7 @@ def _tea_band(d: Drawing, item: Item, table, ctx: RenderContext) -> None:
     band = ed.box("tea")
     kinds = list(rules.MISSION_KINDS)
     part = kinds.index(item.kind) + 1
-    x0, y0, w, h = bleed_rect(band, ed, ctx.bleed)
+    x0, _, w, _ = bleed_rect(band, ed, ctx.bleed)
     if part == 1:  # the band opens on the first card and closes on the last
         x0, w = x0 + ctx.bleed + 2.5, w - ctx.bleed - 2.5
     if part == len(kinds):

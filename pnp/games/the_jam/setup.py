@@ -56,8 +56,8 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> Se
             hands[n].append(_draw(pile, aside, lambda c: not c.special))
     basket: list[Card] = []
     for _ in range(rules.BASKET):
-        have = {c.item["ingredient"] for c in basket}
-        basket.append(_draw(pile, aside, lambda c: not c.special and c.item["ingredient"] not in have))
+        have = frozenset(c.item["ingredient"] for c in basket)
+        basket.append(_draw(pile, aside, lambda c, have=have: not c.special and c.item["ingredient"] not in have))
     pile += aside
     rng.shuffle(pile)
     data = {"game": "the-jam", "players": players, "seed": seed, "variant": variant,
@@ -107,8 +107,8 @@ def _lines(data: dict, spec: Spec) -> list[str]:
             lines.append("  missions (keep them secret): " + ", ".join(data["missions"][n]))
     lines += ["", f"Basket ({rules.BASKET} different ingredients, face up):"]
     lines += [f"  {c['ingredient']:<12} {_card(c)}" for c in data["basket"]]
-    lines += ["", f"Draw pile: {len(data['deck'])} cards ({len(data['set_aside'])} set aside while "
-                  f"dealing, shuffled back in)"]
+    lines += ["", (f"Draw pile: {len(data['deck'])} cards ({len(data['set_aside'])} set aside while "
+                   f"dealing, shuffled back in)")]
     if data["variant"] == "kids":
         lines.append("Kids: no missions, no trading; Youngster, Bear and pine-cone cards are out of the deck.")
     elif data["variant"] == "travel":

@@ -5,10 +5,10 @@ box (at spaces for English, between characters for Chinese), shrinking it until 
 """
 from __future__ import annotations
 
+from ... import fonts
 from ...cards import text_in
 from ...draw import PT, Color, Drawing
 from ...layout import Box
-from ... import fonts
 
 LABELS = {
     "jam": {"en": "Made from: ", "zh": "材料："},

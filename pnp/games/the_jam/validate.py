@@ -8,8 +8,6 @@ Never our particular CHOICE of recipes, points or mission contents.
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from ...diagnostics import Report, one_of, plural
 from ...spec import Item, Spec
 from . import deck, rules

@@ -6,6 +6,7 @@ diagnostics for every RULE/FACT of the missions (games.md section 1).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 from ...diagnostics import Report, one_of, plural
 from ...spec import Item, Spec
@@ -134,7 +135,7 @@ def _ladder(card: Item, report: Report) -> None:
                     f"tea party '{card.id}' has a ladder of {len(ladder)} steps, expected {rules.LADDER_STEPS}: "
                     f"the points for owning {', '.join(map(str, range(rules.TEA_MIN, rules.TEA_MAX + 1)))} "
                     f"of its {rules.TEA_MAX} recipes (at least {rules.TEA_MIN} to score)")
-    elif any(b < a for a, b in zip(ladder, ladder[1:])):
+    elif any(b < a for a, b in pairwise(ladder)):
         report.rule(card.loc_of("ladder"), "JAM-TEA-LADDER",
                     f"tea party '{card.id}' has the ladder {ladder}, which pays less for owning more; "
                     f"expected points that never fall")
