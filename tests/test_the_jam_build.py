@@ -107,17 +107,29 @@ def test_points_sit_top_right(shipped_build, spec):
             assert str(c["points"]) in corner, (piece["id"], corner)
 
 
-def test_mission_cards_show_their_recipes_and_ladder(shipped_build, spec):
+def test_mission_cards_show_their_recipes_tea_part_and_ladder(shipped_build, spec):
     built = shipped_build("the-jam")
     comps = {c.id: c for c in spec.components}
+    table = deck.recipes(spec)
+    parts = {k: i + 1 for i, k in enumerate(rules.MISSION_KINDS)}
+    seen = 0
     with pdfplumber.open(built.pdf) as pdf:
         for page_no, piece in fronts(built):
             c = comps[piece["id"]]
-            if c.kind != "mission-tea-party":
+            if c.kind not in rules.MISSION_KINDS:
                 continue
-            text = words(pdf.pages[page_no - 1], card_area(piece, 0, 0, CARD_W, CARD_H)).replace(" ", "")
-            assert "".join(map(str, c["ladder"])) in text.replace("Points", "")
-            assert "part3of3" in text
+            seen += 1
+            page = pdf.pages[page_no - 1]
+            text = words(page, card_area(piece, 0, 0, CARD_W, CARD_H)).replace(" ", "")
+            assert f"part{parts[c.kind]}of{len(parts)}" in text
+            shown = c.get("jams") or c.get("pies") or []
+            for ref in list(shown) + list(c["tea"]):
+                r = table[ref]
+                fruit = r.card["fruit"] if r.kind == "jam" else deck.jam_fruit(spec, r.card["jam"])
+                assert rules.recipe_name(r.kind, fruit, "en").replace(" ", "") in text, (c.id, ref)
+            if c.kind == "mission-tea-party":
+                assert "".join(map(str, c["ladder"])) in text.replace("Points", "")
+    assert seen == rules.MISSION_CARDS
 
 
 def test_fonts_embedded_and_chinese_uses_droid(shipped_build):

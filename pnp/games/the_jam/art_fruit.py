@@ -110,7 +110,7 @@ def peach(d: Drawing, cx, cy, s, base: Color) -> None:
     r = s * 0.38
     y0 = cy - s * 0.06
     d.circle(cx, y0, r, fill=base.lighter(0.15), stroke=base.darker(0.45), width=lw)
-    d.path(Path.ellipse(cx + r * 0.3, y0 - r * 0.1, r * 0.55, r * 0.65), fill=base.mix(Color.hex("#e0463a"), 0.35))
+    d.path(Path.ellipse(cx + r * 0.3, y0 - r * 0.05, r * 0.6, r * 0.7), fill=base.mix(Color.hex("#e8604a"), 0.18))
     d.path(Path().move(cx - r * 0.1, y0 + r * 0.98).curve(cx - r * 0.55, y0 + r * 0.4, cx - r * 0.45, y0 - r * 0.4,
                                                           cx - r * 0.05, y0 - r * 0.95), stroke=base.darker(0.35), width=lw * 1.2)
     _shine(d, cx - r * 0.55, y0 + r * 0.35, r * 0.14)
@@ -157,7 +157,6 @@ def plum(d: Drawing, cx, cy, s, base: Color) -> None:
         d.path(Path.ellipse(bx, by, rx, ry), fill=base, stroke=base.darker(0.45), width=lw)
         d.path(Path().move(bx + rx * 0.1, by + ry * 0.95).curve(bx + rx * 0.5, by + ry * 0.3, bx + rx * 0.45, by - ry * 0.4,
                                                                 bx + rx * 0.15, by - ry * 0.9), stroke=base.darker(0.3), width=lw)
-        d.path(Path.ellipse(bx - rx * 0.2, by - ry * 0.2, rx * 0.3, ry * 0.4), fill=base.mix(Color.hex("#e07a20"), 0.35))
         _shine(d, bx - rx * 0.45, by + ry * 0.35, rx * 0.15)
         d.line(bx, by + ry * 0.95, bx + s * 0.03, by + ry + s * 0.12, stroke=STEM, width=lw * 1.8)
     _leaf(d, cx + s * 0.03, cy + s * 0.2, s * 0.26, 50, lw=lw)

@@ -33,7 +33,7 @@ def _counts(spec: Spec, report: Report) -> None:
     if total != rules.MISSION_CARDS:
         report.rule(spec.loc, "JAM-MISSION-COUNT",
                     f"the deck has {plural(total, 'mission card')}, expected {rules.MISSION_CARDS} "
-                    f"({rules.MISSION_COPIES} of each kind: {one_of(rules.MISSION_KINDS)})")
+                    f"({rules.MISSION_COPIES} of each kind: {', '.join(rules.MISSION_KINDS)})")
     for kind in rules.MISSION_KINDS:
         n = spec.total(kind)
         if n != rules.MISSION_COPIES:
