@@ -47,10 +47,12 @@ def pear(d: Drawing, cx, cy, s, base: Color) -> None:
     right = [(0, 0.33), (0.07, 0.32), (0.12, 0.24), (0.15, 0.1), (0.24, -0.03), (0.33, -0.17),
              (0.35, -0.3), (0.27, -0.42), (0.12, -0.47), (0, -0.47)]
     outline = place(_mirror(right), cx, cy, s)
-    body(d, outline, base, lw)
+    body(d, outline, base, lw, glint=place([(-0.16, -0.14)], cx, cy, s)[0])
     blush = Color.hex("#c0502a")
-    d.path(smooth(place([(0.12, -0.05), (0.27, -0.16), (0.28, -0.32), (0.17, -0.38), (0.1, -0.22)], cx, cy, s)),
-           fill=base.mix(blush, 0.45))
+    d.path(smooth(place([(0.1, -0.03), (0.28, -0.15), (0.3, -0.33), (0.16, -0.4), (0.07, -0.22)], cx, cy, s)),
+           fill=base.mix(blush, 0.22))
+    d.path(smooth(place([(0.15, -0.1), (0.25, -0.18), (0.25, -0.3), (0.17, -0.34), (0.12, -0.22)], cx, cy, s)),
+           fill=base.mix(blush, 0.4))
     for x, y in [(-0.15, -0.3), (0.05, -0.1), (-0.05, 0.1), (0.2, -0.3), (-0.2, -0.12)]:
         d.circle(*place([(x, y)], cx, cy, s)[0], s * 0.008, fill=base.darker(0.45))
     d.path(smooth(outline), stroke=INK, width=lw)
@@ -113,7 +115,7 @@ def fig(d: Drawing, cx, cy, s, base: Color) -> None:
     stem(d, place([(0, 0.32), (0.02, 0.4), (0.06, 0.46)], wx, wy, ws), lw)
     leaf(d, *place([(0.04, 0.42)], wx, wy, ws)[0], s * 0.3, 20, LEAF, lw, width=0.55)
     whole = place(shape, wx, wy, ws)
-    body(d, whole, base, lw, shine=0.35)
+    body(d, whole, base, lw, shine=0.35, glint=place([(-0.14, -0.12)], wx, wy, ws)[0])
     for k in (-0.18, -0.07, 0.07, 0.18):  # ribs from the neck down
         d.path(smooth(place([(k * 0.2, 0.28), (k * 1.1, 0.0), (k * 1.2, -0.25), (k * 0.6, -0.4)], wx, wy, ws),
                       closed=False), stroke=base.lighter(0.2), width=lw * 0.7)
@@ -187,24 +189,37 @@ def blackberry(d: Drawing, cx, cy, s, base: Color) -> None:
 
 
 def white_currant(d: Drawing, cx, cy, s, base: Color) -> None:
+    """A hanging string (strig) of small pale berries, each on its own short stalk."""
     lw = s * 0.012
-    leaf(d, *place([(-0.22, 0.38)], cx, cy, s)[0], s * 0.4, 10, LEAF, lw, width=0.7)
-    leaf(d, *place([(-0.22, 0.38)], cx, cy, s)[0], s * 0.3, 55, DARK_LEAF, lw, width=0.6)
-    spine = place([(-0.28, 0.44), (-0.12, 0.3), (0.02, 0.05), (0.1, -0.2), (0.12, -0.42)], cx, cy, s)
-    stem(d, spine, lw * 0.7, Color.hex("#7a8a3a"))
-    berries = [(-0.1, 0.27, 0.075), (0.07, 0.22, 0.08), (-0.11, 0.1, 0.085), (0.12, 0.03, 0.09),
-               (-0.07, -0.07, 0.09), (0.2, -0.14, 0.085), (-0.02, -0.23, 0.095), (0.17, -0.31, 0.08),
-               (0.03, -0.4, 0.08)]
-    for x, y, r in berries:
-        px, py = place([(x, y)], cx, cy, s)[0]
-        R = s * r
-        d.circle(px, py, R, fill=base.darker(0.12), stroke=INK, width=lw * 0.7)
-        d.circle(px - R * 0.1, py + R * 0.1, R * 0.78, fill=base.lighter(0.35))
-        for k in (-0.45, 0.0, 0.45):  # the fine veins under the translucent skin
-            d.path(smooth([(px + R * k * 0.6, py + R * 0.82), (px + R * k, py), (px + R * k * 0.6, py - R * 0.82)],
-                          closed=False), stroke=base.darker(0.2), width=lw * 0.35)
-        d.circle(px - R * 0.38, py + R * 0.38, R * 0.18, fill=Color(1, 1, 1))
-        d.circle(px + R * 0.05, py - R * 0.92, R * 0.1, fill=Color.hex("#5a3a1e"))
+    origin = place([(0.0, 0.36)], cx, cy, s)[0]
+    for angle, length in ((38, 0.26), (8, 0.34), (-22, 0.27)):  # a three-lobed leaf
+        leaf(d, *origin, s * length, angle, DARK_LEAF if angle == 8 else LEAF, lw, width=0.62)
+    stalk = Color.hex("#7a8a3a")
+    stem(d, place([(0.0, 0.36), (-0.06, 0.22), (-0.06, 0.04), (-0.03, -0.16), (-0.01, -0.32), (0.0, -0.4)],
+                  cx, cy, s), lw * 0.6, stalk)
+    berries = []
+    for i in range(9):
+        y = 0.2 - i * 0.075
+        rx = -0.06 + 0.04 * max(0.0, (0.04 - y)) / 0.44 * 1.5  # the rachis bends back towards the middle
+        side = -1 if i % 2 else 1
+        bx = rx + side * (0.12 - i * 0.008) if i < 8 else rx + 0.01
+        berries.append((rx, y + 0.02, bx, y - 0.03, 0.07 - i * 0.001))
+    for rx, ry, bx, by, r in berries:
+        a, b = place([(rx, ry), (bx, by + r * 0.8)], cx, cy, s)
+        d.line(*a, *b, stroke=stalk.darker(0.3), width=lw * 0.6)
+    for _, _, x, y, r in berries:
+        _currant(d, *place([(x, y)], cx, cy, s)[0], s * r, base, lw)
+
+
+def _currant(d: Drawing, px, py, R, base: Color, lw: float) -> None:
+    """One translucent berry: pale skin, fine veins, a glint and the dry flower at its foot."""
+    d.circle(px, py, R, fill=base.darker(0.1), stroke=INK, width=lw * 0.6)
+    d.circle(px - R * 0.08, py + R * 0.08, R * 0.8, fill=base.lighter(0.45))
+    for k in (-0.5, 0.0, 0.5):
+        d.path(smooth([(px + R * k * 0.5, py + R * 0.85), (px + R * k, py), (px + R * k * 0.5, py - R * 0.85)],
+                      closed=False), stroke=base.darker(0.18), width=lw * 0.3)
+    d.circle(px - R * 0.38, py + R * 0.38, R * 0.2, fill=Color(1, 1, 1))
+    d.circle(px + R * 0.05, py - R * 0.9, R * 0.12, fill=Color.hex("#5a3a1e"))
 
 
 DRAW = {

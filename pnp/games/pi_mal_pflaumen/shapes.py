@@ -42,15 +42,17 @@ def scaled(points, fx: float, fy: float, cx: float, cy: float):
     return [(cx + (x - cx) * fx, cy + (y - cy) * fy) for x, y in points]
 
 
-def body(d: Drawing, outline, base: Color, lw: float, light=(-0.07, 0.07), shine: float = 0.55) -> None:
-    """A rounded fruit body: shadowed base, a lit inner shape towards the light, an outline."""
+def body(d: Drawing, outline, base: Color, lw: float, light=(-0.07, 0.07), shine: float = 0.55,
+         glint: tuple[float, float] | None = None) -> None:
+    """A rounded fruit body: shadowed base, a lit inner shape towards the light, a glint (by default
+    up and left of the middle), an outline."""
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     w, h = max(xs) - min(xs), max(ys) - min(ys)
     d.path(smooth(outline), fill=base.darker(0.22))
     inner = [(x + light[0] * w, y + light[1] * h) for x, y in scaled(outline, 0.86, 0.86, cx, cy)]
     d.path(smooth(inner), fill=base)
-    hx, hy = cx + light[0] * w * 3.6, cy + light[1] * h * 3.6
+    hx, hy = glint or (cx + light[0] * w * 3.6, cy + light[1] * h * 3.6)
     d.path(Path.ellipse(hx, hy, w * 0.09, h * 0.06), fill=base.lighter(shine))
     d.path(smooth(outline), stroke=INK, width=lw)
 
