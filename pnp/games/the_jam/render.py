@@ -17,6 +17,7 @@ from .render_missions import render_mission
 from .text import LABELS, label, wrap
 
 PAPER = Color.hex("#fbf4e4")
+PINE = Color.hex("#3f6b3a")
 INK = art.INK
 BOXES = ("recipe", "icon", "name", "points", "needs", "needs-text", "ingredient", "fruit", "fruit-name",
          "title", "art", "rule", "banner", "mission", "goal", "tea", "yummy")
@@ -61,7 +62,8 @@ def recipe_title(item: Item, ctx: RenderContext) -> str:
 
 def _recipe(d: Drawing, item: Item, ctx: RenderContext) -> None:
     ed = ctx.edition
-    colour = kind_colour(item.kind)
+    pine = item.kind == "jam" and item["fruit"] == rules.PINE_CONE
+    colour = PINE if pine else kind_colour(item.kind)  # the pine-cone jam stands out from the other jams
     d.rect(*bleed_rect(ed.box("recipe"), ed, ctx.bleed), fill=colour.lighter(0.82))
     made = _made_from(item, ctx)
     ib = ed.box("icon")
@@ -91,19 +93,17 @@ def _needs(d: Drawing, item: Item, made: list[str], ctx: RenderContext) -> None:
     box = ed.box("needs")
     pine = item.kind == "jam" and item["fruit"] == rules.PINE_CONE
     inputs = len(made) if item.kind == "salad" else 1
-    s = min(box.h, box.w / (inputs + 1.6))
-    cy = box.cy
-    x = box.x + (box.w - s * (inputs + 1.6)) / 2 + s / 2
-    for f in made if item.kind != "pie" else []:
-        art_fruit.fruit(d, f, x, cy, s * 0.95, rules.INGREDIENTS[f].colour)
-        x += s
+    s = min(box.h, box.w / (inputs + 1.6))  # a slot per input, 0.6 of one for the arrow, one for the result
+    left, cy = box.x + (box.w - s * (inputs + 1.6)) / 2, box.cy
     if item.kind == "pie":
-        art.jar(d, x, cy, s * 0.9, fruit_colour(made[0]) if made else kind_colour("jam"))
-        x += s
-    ax = x - s * 0.5 + s * 0.3
-    d.polygon([(ax - s * 0.12, cy + s * 0.1), (ax + s * 0.18, cy), (ax - s * 0.12, cy - s * 0.1)],
+        art.jar(d, left + s / 2, cy, s * 0.9, fruit_colour(made[0]) if made else kind_colour("jam"))
+    else:
+        for i, f in enumerate(made):
+            art_fruit.fruit(d, f, left + s * (i + 0.5), cy, s * 0.95, rules.INGREDIENTS[f].colour)
+    ax = left + s * (inputs + 0.3)
+    d.polygon([(ax - s * 0.15, cy + s * 0.1), (ax + s * 0.15, cy), (ax - s * 0.15, cy - s * 0.1)],
               fill=kind_colour(item.kind).darker(0.2))
-    icon(d, item.kind, x + s * 0.6 - s * 0.5 + s * 0.3, cy, s, made if not pine else [rules.PINE_CONE])
+    icon(d, item.kind, left + s * (inputs + 1.1), cy, s, made if not pine else [rules.PINE_CONE])
     wrap(d, ed.box("needs-text"), _needs_text(item, made, ctx), INK)
 
 
