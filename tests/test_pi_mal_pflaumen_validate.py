@@ -216,3 +216,14 @@ def test_choice_values_are_not_checked(cli, tmp_path, old, new):
         (specs / f"{GAME}.yaml").write_text(text, encoding="utf-8")
     code, diags = diagnostics(cli, specs)
     assert (code, diags) == (0, [])
+
+
+def test_list_json_shows_every_component_with_its_fields(cli):
+    res = cli("list", GAME, "--format", "json")
+    assert res.code == 0
+    comps = {c["id"]: c for c in res.json()["components"]}
+    assert sum(c["count"] for c in comps.values()) == 119
+    assert comps["plum"]["count"] == 18 and comps["pi"]["count"] == 18
+    assert comps["r1-03"] == {"id": "r1-03", "kind": "fruit", "count": 1, "back": "caterpillar", "round": 1,
+                              "number": 3, "fruit": "cherry", "action": None, "mix": {"pattern": "AAB", "points": 2}}
+    assert comps["turn-5-plum"]["position"] == 5 and comps["turn-5-plum"]["plum"] is True

@@ -49,32 +49,39 @@ def _dog_head(d: Drawing, cx, cy, r) -> None:
     d.line(cx, cy - r * 0.22, cx, cy - r * 0.34, stroke=INK, width=lw)
 
 
-def _small_card(d: Drawing, cx, cy, w, h, angle, label: str = "", size: float = 6) -> None:
+def _small_card(d: Drawing, cx, cy, w, h, angle, label: str = "", size: float = 6, dash=None,
+                fruit: Color | None = None) -> None:
     c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     pts = [(cx + x * c - y * s, cy + x * s + y * c) for x, y in
            ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))]
+    if dash:
+        d.path(Path.polygon(pts), stroke=INK.lighter(0.45), width=0.25, dash=dash)
+        return
     d.polygon(pts, fill=CARD, stroke=INK, width=0.25)
+    if fruit is not None:
+        d.circle(cx, cy, min(w, h) * 0.24, fill=fruit, stroke=INK, width=0.2)
     if label:
-        d.text(cx, cy - size * 0.35 * 25.4 / 72, label, size, bold=True, fill=INK, anchor="middle")
+        d.text(cx, cy - size * 0.36 * 25.4 / 72, label, size, bold=True, fill=INK, anchor="middle")
 
 
 def _steal(d: Drawing, cx, cy, r) -> None:
-    """A card snatched away along a curved arrow."""
-    _small_card(d, cx - r * 0.28, cy - r * 0.12, r * 0.62, r * 0.88, 12)
+    """A fruit card taken from its place (dashed) along a curved arrow."""
     red = Color.hex("#a8322a")
-    lw = r * 0.13
-    arc = smooth([(cx - r * 0.35, cy + r * 0.45), (cx + r * 0.15, cy + r * 0.52), (cx + r * 0.5, cy + r * 0.05)],
+    _small_card(d, cx - r * 0.42, cy - r * 0.08, r * 0.52, r * 0.74, 0, dash=(0.6, 0.5))
+    lw = r * 0.1
+    arc = smooth([(cx - r * 0.42, cy + r * 0.38), (cx - r * 0.05, cy + r * 0.58), (cx + r * 0.3, cy + r * 0.42)],
                  closed=False)
     d.path(arc, stroke=red, width=lw)
-    tip = (cx + r * 0.58, cy - r * 0.22)
-    d.polygon([tip, (cx + r * 0.25, cy + r * 0.08), (cx + r * 0.76, cy + r * 0.14)], fill=red)
+    tip = (cx + r * 0.52, cy + r * 0.24)
+    d.polygon([tip, (cx + r * 0.2, cy + r * 0.28), (cx + r * 0.4, cy + r * 0.58)], fill=red)
+    _small_card(d, cx + r * 0.36, cy - r * 0.2, r * 0.52, r * 0.74, -12, fruit=red)
 
 
 def _pi(d: Drawing, cx, cy, r) -> None:
     """Three pi cards, fanned, the front one showing its pi."""
     for dx, angle in ((-0.28, 22), (0.28, -22)):
         _small_card(d, cx + dx * r, cy - r * 0.04, r * 0.7, r * 1.0, angle)
-    _small_card(d, cx, cy + r * 0.02, r * 0.72, r * 1.04, 0, "π", r * 0.95 / (25.4 / 72))
+    _small_card(d, cx, cy + r * 0.02, r * 0.72, r * 1.04, 0, "π", r * 0.62 / (25.4 / 72))
 
 
 ACTIONS = {"watchdog": _dog_head, "steal": _steal, "pi": _pi}

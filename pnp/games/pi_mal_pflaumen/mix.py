@@ -5,7 +5,7 @@ pattern and points were written, so the validator can point at the pattern itsel
 """
 from __future__ import annotations
 
-from ...diagnostics import Loc
+from ...diagnostics import Loc, plural
 from ...schema import INVALID, Field, Int, Text, Type, read_fields
 
 
@@ -14,6 +14,9 @@ class Mix(dict):
 
     def loc_of(self, name: str) -> Loc:
         return self.locs[name]
+
+    def __str__(self) -> str:  # as `pnp list` shows it
+        return f"{self['pattern']} for {plural(self['points'], 'point')}"
 
 
 class MixType(Type):

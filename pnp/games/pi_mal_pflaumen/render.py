@@ -130,14 +130,15 @@ def render_back(back: Item, ctx: RenderContext, card: Item | None = None) -> Dra
     return emblem_back(back, ctx)
 
 
-ROUND_PAPER = {1: Color.hex("#dfe8c8"), 2: Color.hex("#eadcc0"), 3: Color.hex("#dcd6ea")}
+# the paper of each round's back: leaf green, bark brown, lilac
+BACK_PAPER = {"caterpillar": Color.hex("#dfe8c8"), "pupa": Color.hex("#eadcc0"), "butterfly": Color.hex("#dcd6ea")}
 
 
 def round_back(back: Item, ctx: RenderContext, r: int) -> Drawing:
     """The round's stage of the butterfly's life, its numeral at both ends."""
     ed = ctx.edition
-    d = _card(ctx, ROUND_PAPER[r])
     rnd = rules.ROUNDS[r]
+    d = _card(ctx, BACK_PAPER[rnd.back])
     creatures.STAGES[rnd.back](d, Box(5, 17, ed.width - 10, ed.height - 34))
     top = Box(ed.width / 2 - 9, ed.height - 15, 18, 10, 20)
     for side in (d, turned(d, ed)):
