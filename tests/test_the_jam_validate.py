@@ -83,6 +83,10 @@ ONE_EDIT = [
      "JAM-RECIPE-AGREE", "2, ingredient"),
     ("a recipe id used for a jam and a pie",
      "recipe: gooseberry-pie,", "recipe: gooseberry-jam,", "JAM-RECIPE-AGREE", "gooseberry-jam,"),
+    ("two winter cards showing the same",
+     "jams: [apple-jam, raspberry-jam, peach-jam, currant-jam], tea: [strawberry-jam, blueberry-jam], favourite: apple",
+     "jams: [strawberry-jam, cherry-jam, plum-jam, gooseberry-jam], tea: [apple-jam, raspberry-jam], "
+     "favourite: strawberry", "JAM-MISSION-SAME", "winter-2"),
     ("two identical copies of a mission",
      "{ id: winter-4, kind: mission-winter,", "{ id: winter-4, count: 2, kind: mission-winter,",
      "JAM-MISSION-SAME", "2, kind"),

@@ -54,7 +54,7 @@ def _all_different(cards: list[Item], mk, report: Report) -> None:
                         f"mission '{card.id}' has {card.count} identical copies; every {mk.en} card is different")
         key = _content(card)
         if key in seen:
-            report.rule(card.loc, "JAM-MISSION-SAME",
+            report.rule(card.loc_of("id"), "JAM-MISSION-SAME",
                         f"mission '{card.id}' shows the same as '{seen[key].id}' (line {seen[key].loc.line}); "
                         f"every {mk.en} card is different")
         seen.setdefault(key, card)
