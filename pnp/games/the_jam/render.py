@@ -65,7 +65,7 @@ def _recipe(d: Drawing, item: Item, ctx: RenderContext) -> None:
     pine = item.kind == "jam" and item["fruit"] == rules.PINE_CONE
     colour = PINE if pine else kind_colour(item.kind)  # the pine-cone jam stands out from the other jams
     d.rect(*bleed_rect(ed.box("recipe"), ed, ctx.bleed), fill=colour.lighter(0.82))
-    made = _made_from(item, ctx)
+    made = deck.recipe_fruits(item, deck.recipes(ctx.spec))
     ib = ed.box("icon")
     d.circle(ib.cx, ib.cy, ib.w / 2, fill=WHITE, stroke=colour, width=0.4)
     icon(d, item.kind, ib.cx, ib.cy, ib.w * 0.8, made)
@@ -76,15 +76,6 @@ def _recipe(d: Drawing, item: Item, ctx: RenderContext) -> None:
     text_in(d, Box(pb.x + pb.w * 0.15, pb.y, pb.w * 0.7, pb.h, pb.text), str(item["points"]), INK)
     _needs(d, item, made, ctx)
     d.line(0, ed.box("recipe").y, ed.width, ed.box("recipe").y, stroke=colour.darker(0.2), width=0.6)
-
-
-def _made_from(item: Item, ctx: RenderContext) -> list[str]:
-    if item.kind == "jam":
-        return [item["fruit"]]
-    if item.kind == "pie":
-        f = deck.jam_fruit(ctx.spec, item["jam"])
-        return [f] if f else []
-    return list(item["fruits"])
 
 
 def _needs(d: Drawing, item: Item, made: list[str], ctx: RenderContext) -> None:

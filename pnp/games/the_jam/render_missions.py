@@ -47,8 +47,7 @@ def _recipe_name(ref: str, table, lang: str) -> tuple[str, str | None, str]:
     r = table.get(ref)
     if r is None:
         return "jam", None, ref
-    fruit = r.card.get("fruit") if r.kind == "jam" else deck.recipe_fruits(r.card, table)[:1] or [None]
-    fruit = fruit[0] if isinstance(fruit, list) else fruit
+    fruit = (deck.recipe_fruits(r.card, table) or [None])[0] if r.kind != "salad" else None
     return r.kind, fruit, rules.recipe_name(r.kind, fruit, lang)
 
 
