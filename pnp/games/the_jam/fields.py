@@ -16,7 +16,7 @@ class Ref(str):
 
     loc: Loc
 
-    def __new__(cls, value: str, loc: Loc) -> Ref:
+    def __new__(cls, value: str, loc: Loc) -> Ref:  # noqa: PYI034 (Self needs Python 3.11)
         self = super().__new__(cls, value)
         self.loc = loc
         return self
