@@ -86,7 +86,9 @@ def pi_face(item: Item, ctx: RenderContext) -> Drawing:
     ed = ctx.edition
     d = _card(ctx)
     text_in(d, ed.box("title"), _name(ctx, item, rules.NAMES["pi"]), INK)
-    icons.pi_medallion(d, ed.box("art"))
+    art = ed.box("art")
+    k = 0.84  # leave air between the medallion and the value under it
+    icons.pi_medallion(d, Box(art.cx - art.w * k / 2, art.cy - art.h * k / 2 + 1.5, art.w * k, art.h * k))
     text_in(d, ed.box("name"), rules.PI_TEXT, INK, size=16)
     text_in(d, ed.box("note"), ctx.name(rules.NOTES["pi"]), INK, bold=False)
     return d

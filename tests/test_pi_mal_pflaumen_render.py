@@ -1,0 +1,77 @@
+"""Pi mal Pflaumen card renderer, one stage on its own: drawings are data, so compare them."""
+from dataclasses import replace
+
+import pytest
+
+from pnp.draw import Color, Fill
+from pnp.games import GAMES, RenderContext
+from pnp.games.pi_mal_pflaumen import render, rules
+from pnp.layout import load_layout
+from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.spec import load_spec
+
+GAME = "pi-mal-pflaumen"
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    spec, report = load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])
+    layout, lreport = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
+    assert report.ok and lreport.ok
+    return RenderContext(spec, layout.editions[layout.default], "en", 3.0)
+
+
+def card(ctx, cid):
+    return next(c for c in ctx.spec.components if c.id == cid)
+
+
+def fills(drawing) -> list:
+    out = []
+    for op in drawing.ops:
+        if isinstance(op, Fill):
+            out.append(op)
+        elif hasattr(op, "drawing"):
+            out.extend(fills(op.drawing))
+    return out
+
+
+def test_nine_distinct_fruit_drawings_in_shades_of_their_own_colours(ctx):
+    base = card(ctx, "r1-09")  # a fruit card without action or mix
+    seen = {}
+    for fruit in rules.FRUITS:
+        item = replace(base, fields={**base.fields, "fruit": fruit})
+        colours = {op.fill for op in fills(render.render_face(item, ctx)) if op.fill is not None}
+        own = Color.hex(rules.FRUITS[fruit].colour)
+        near = [c for c in colours if sum((a - b) ** 2 for a, b in zip(vars(c).values(), vars(own).values())) < 0.03]
+        assert near, f"no shade of {fruit}'s colour on its card"
+        seen[fruit] = repr(render.render_face(item, ctx).ops)
+    assert len(set(seen.values())) == len(rules.FRUITS)
+
+
+def _underlines(drawing) -> int:
+    return sum(1 for op in fills(drawing) if len(op.path.cmds) == 2 and op.width == 0.7)
+
+
+def test_six_and_nine_are_underlined_in_both_corners(ctx):
+    assert _underlines(render.render_face(card(ctx, "r1-06"), ctx)) == 2
+    assert _underlines(render.render_face(card(ctx, "r1-09"), ctx)) == 2
+    assert _underlines(render.render_face(card(ctx, "r1-08"), ctx)) == 0
+
+
+def test_backs_differ_by_round_and_double_sided_cards_repeat_their_face(ctx):
+    designs = ctx.spec.backs
+    rounds = [repr(render.render_back(designs[r.back], ctx, None).ops) for r in rules.ROUNDS.values()]
+    assert len(set(rounds)) == 3
+    for cid in ("plum", "pi"):
+        c = card(ctx, cid)
+        assert render.render_back(designs[c.back], ctx, c).ops == render.render_face(c, ctx).ops
+    dog = card(ctx, "watchdog")
+    assert render.render_back(designs[dog.back], ctx, dog).ops != render.render_face(dog, ctx).ops
+
+
+def test_names_follow_the_language(ctx):
+    zh = RenderContext(ctx.spec, ctx.edition, "zh-TW", ctx.bleed)
+    texts = [t.text for t, _ in render.render_face(card(ctx, "r1-08"), zh).texts()]
+    assert rules.FRUITS["white-currant"].zh in texts
+    texts = [t.text for t, _ in render.render_back(ctx.spec.backs["emblem"], zh, card(ctx, "turn-1")).texts()]
+    assert "梅子吃墩" in texts
