@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
+from conftest import MM, chars_in
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import MM, chars_in
+from pnp.games import GAMES
 from pnp.games.pi_mal_pflaumen import rules
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.layout import Box, load_layout
 from pnp.paths import LAYOUTS_DIR, SPECS_DIR
 from pnp.spec import load_spec
-from pnp.games import GAMES
 
 GAME = "pi-mal-pflaumen"
 
@@ -219,12 +219,14 @@ def test_zh_tw_cards_carry_the_seed_names_in_an_embedded_font(shipped_build, spe
     reader = PdfReader(zh.pdf)
     fonts = set()
     for page in reader.pages[:2]:
-        for name, xobj in page["/Resources"]["/XObject"].items():
+        for xobj in page["/Resources"]["/XObject"].values():
             res = xobj.get_object().get("/Resources", {})
             for font in res.get("/Font", {}).values():
                 font = font.get_object()
-                fonts.add(font["/BaseFont"])
-    assert any("DroidSansFallback" in f for f in fonts)
+                embedded = "/FontFile2" in font["/FontDescriptor"].get_object()
+                fonts.add((str(font["/BaseFont"]).split("+")[-1], embedded))
+    assert ("DroidSansFallback", True) in fonts
+    assert all(embedded for _, embedded in fonts)
     with pdfplumber.open(zh.pdf) as doc:
         piece = zh.map["pages"][0]["pieces"][0]
         card = spec[piece["id"]]

@@ -1,8 +1,8 @@
 """`pnp setup pi-mal-pflaumen`: removal, turn-order cards, round-I hands dealt from the spec's
 cards, what is set aside; repeatable with a seed; bad requests and unplayable decks refused."""
 import pytest
-
 from conftest import copy_spec
+
 from pnp.games import GAMES, SetupError
 from pnp.paths import SPECS_DIR
 from pnp.spec import load_spec

@@ -1,8 +1,8 @@
 """Pi mal Pflaumen rules model and validator: every RULE/FACT of games.md section 3 is a located
 diagnostic with a stable code, pointed at the value a user has to fix; CHOICE values are free."""
 import pytest
-
 from conftest import col_of, copy_spec
+
 from pnp.games.pi_mal_pflaumen import rules
 
 GAME = "pi-mal-pflaumen"
@@ -197,7 +197,7 @@ def test_an_unknown_fruit_or_action_is_an_input_error(cli, tmp_path):
 
 
 def test_mix_without_points_is_an_input_error(cli, tmp_path):
-    specs, line = copy_spec(tmp_path, GAME, "pattern: AABB, points: 4", "pattern: AABB")
+    specs, _ = copy_spec(tmp_path, GAME, "pattern: AABB, points: 4", "pattern: AABB")
     code, diags = diagnostics(cli, specs)
     assert code == 2
     assert diags[0]["code"] == "SPEC-MISSING-KEY" and "has no 'points'" in diags[0]["message"]

@@ -10,9 +10,20 @@ hanging string of pale, translucent berries.
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 from ...draw import Color, Drawing, Path
-from .shapes import INK, body, circle_at, ellipse_points, leaf, place, scaled, smooth, stem
+from .shapes import (
+    INK,
+    body,
+    circle_at,
+    ellipse_points,
+    leaf,
+    place,
+    scaled,
+    smooth,
+    stem,
+)
 
 LEAF = Color.hex("#4f8a3a")
 DARK_LEAF = Color.hex("#2f6a32")
@@ -159,7 +170,7 @@ def strawberry(d: Drawing, cx, cy, s, base: Color) -> None:
 
 def _half_width(right, y):
     """The half-width of a right-half outline at height y (linear between its points)."""
-    for (x0, y0), (x1, y1) in zip(right, right[1:]):
+    for (x0, y0), (x1, y1) in pairwise(right):
         if y1 <= y <= y0 and y0 != y1:
             return x0 + (x1 - x0) * (y0 - y) / (y0 - y1)
     return 0.0

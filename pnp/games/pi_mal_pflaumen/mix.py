@@ -19,14 +19,15 @@ class Mix(dict):
         return f"{self['pattern']} for {plural(self['points'], 'point')}"
 
 
-class MixType(Type):
-    fields = [Field("pattern", Text(20)), Field("points", Int(1, 99))]
+FIELDS = (Field("pattern", Text(20)), Field("points", Int(1, 99)))
 
+
+class MixType(Type):
     def describe(self) -> str:
         return "a mapping { pattern: letters such as AAB, points: a whole number }"
 
     def read(self, node, report, what):
-        values, locs = read_fields(node, self.fields, report, what)
+        values, locs = read_fields(node, FIELDS, report, what)
         if values is INVALID or INVALID in values.values():
             return INVALID
         mix = Mix(values)

@@ -8,8 +8,8 @@ language; numbers, actions and mixes from the spec.
 """
 from __future__ import annotations
 
-from ...cards import background, text_in, turned
 from ... import fonts
+from ...cards import background, text_in, turned
 from ...draw import PT, Color, Drawing
 from ...layout import Box, Edition
 from ...spec import Item

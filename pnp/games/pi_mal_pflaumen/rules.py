@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def mix_problem(pattern: str) -> str | None:
     expected = [chr(ord("A") + i) for i in range(len(runs))]
     if letters != expected:
         return f"the runs use the letters {''.join(expected)} in order"
-    if any(len(a) < len(b) for a, b in zip(runs, runs[1:])):
+    if any(len(a) < len(b) for a, b in pairwise(runs)):
         return f"runs never grow from left to right (write {canonical(pattern)})"
     if len(runs) > len(FRUITS):
         return f"a pattern names at most {len(FRUITS)} different fruits"

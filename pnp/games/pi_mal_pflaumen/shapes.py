@@ -82,7 +82,10 @@ def _turn(points, x, y, angle):
     return [(x + px * c - py * s, y + px * s + py * c) for px, py in points]
 
 
-def stem(d: Drawing, points, lw: float, colour: Color = Color.hex("#6b4a2b")) -> None:
+WOOD = Color.hex("#6b4a2b")
+
+
+def stem(d: Drawing, points, lw: float, colour: Color = WOOD) -> None:
     """A woody stalk through the points: a thick dark stroke with a lighter core."""
     path = smooth(points, closed=False)
     d.path(path, stroke=INK, width=lw * 2.6)
