@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -109,13 +110,20 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     specs_dir = args.specs if args.specs else default_specs_dir()
     try:
-        return {"build": cmd_build, "validate": cmd_validate, "setup": cmd_setup, "list": cmd_list}[args.command](args, specs_dir)
+        code = {"build": cmd_build, "validate": cmd_validate, "setup": cmd_setup, "list": cmd_list}[args.command](args, specs_dir)
+        sys.stdout.flush()
+        return code
     except (UnknownGame, UsageError) as exc:
         print(f"pnp {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         print("pnp: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (`pnp list gem | head`): stop quietly, as other tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 def _games(requested: list[str], specs_dir: Path) -> list[str]:

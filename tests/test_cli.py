@@ -126,3 +126,11 @@ def test_a_layout_beside_the_specs_wins_and_the_rest_come_from_the_shipped_ones(
     assert r.code == 2
     assert r.err.startswith("layouts/gem.yaml:6:1: error[SPEC-UNKNOWN-KEY]: unknown key 'zoom' in the gem layout; "
                             "accepted keys: default, editions\n")
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    """`pnp list gem | head -1`: no traceback when the reader stops early."""
+    r = subprocess.run(f"'{sys.executable}' -m pnp list gem --specs '{SPECS_DIR}' | head -1",
+                       shell=True, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert r.stdout == "GEM: 30 components, 30 cards\n"
+    assert r.stderr == ""
