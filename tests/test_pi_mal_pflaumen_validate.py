@@ -227,3 +227,13 @@ def test_list_json_shows_every_component_with_its_fields(cli):
     assert comps["r1-03"] == {"id": "r1-03", "kind": "fruit", "count": 1, "back": "caterpillar", "round": 1,
                               "number": 3, "fruit": "cherry", "action": None, "mix": {"pattern": "AAB", "points": 2}}
     assert comps["turn-5-plum"]["position"] == 5 and comps["turn-5-plum"]["plum"] is True
+
+
+def test_a_fruit_card_with_copies_repeats_its_number(cli, tmp_path):
+    specs, line = copy_spec(tmp_path, GAME, "round: 1, number:  9, fruit: cherry }",
+                            "round: 1, number:  9, fruit: cherry, count: 2 }")
+    code, diags = diagnostics(cli, specs)
+    assert code == 1
+    assert (line, col_of(specs, GAME, line, "count: 2") + len("count: ")) in at(diags, "PMP-NUMBERS")
+    assert "fruit card 'r1-09' has count 2, so number 9 appears 2 times in round I" in " ".join(
+        d["message"] for d in diags)
