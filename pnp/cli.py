@@ -242,7 +242,7 @@ def cmd_list(args, specs_dir: Path) -> int:
     total = sum(c["count"] for c in comps)
     print(f"{loaded.game.title}: {len(comps)} components, {total} cards")
     for c in comps:
-        rest = ", ".join(f"{k}={_show(v)}" for k, v in c.items() if k not in ("id", "kind", "count"))
+        rest = ", ".join(f"{k}={_show(v)}" for k, v in c.items() if k not in ("id", "kind", "count") and v is not None)
         print(f"  {c['count']:>3} x {c['id']:<22} {c['kind']:<10} {rest}")
     return EXIT_OK
 

@@ -145,15 +145,15 @@ def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: 
     ident = node.get("id")
     if ident is not None and ident.kind == "scalar" and re.fullmatch(ID_PATTERN, str(ident.value)):
         what = f"{what} '{ident.value}'"
-    own: list[Field] = []
-    if isinstance(kind, str) and kind in kinds:
-        own = kinds[kind]
-    elif kind_node is not None:
+    known = isinstance(kind, str) and kind in kinds
+    own: list[Field] = kinds[kind] if known else []
+    if not known and kind_node is not None:
         report.error(kind_node.loc, "SPEC-KIND",
                      f"kind '{kind}' of {what} is not known, expected one of {one_of(kinds)}")
-    values, locs = read_fields(node, common + own, report, what,
-                               extra_ok=() if own or kind_node is None else [k for k in node.value if k not in ("id", "kind", "count", "back")])
-    if values is INVALID or values["id"] is INVALID or not own:
+    # with an unknown kind its other keys cannot be judged: report only the kind
+    unjudged = [] if known or kind_node is None else [k for k in node.value if k not in ("id", "kind", "count", "back")]
+    values, locs = read_fields(node, common + own, report, what, extra_ok=unjudged)
+    if values is INVALID or values["id"] is INVALID or not known:
         return None
     fields = {f.name: values[f.name] for f in own}
     return Item(

@@ -69,3 +69,17 @@ def test_default_back_that_names_no_design_is_reported_once_at_its_place(tmp_pat
                                 "  - {id: b, kind: coin, value: 2}\n")
     assert got == ["card_specs/gem.yaml:5:7: error[SPEC-DANGLING-REF]: back 'gum-back' (used by component 'a') "
                    "is not a back design; defined backs: gem-back"]
+
+
+def test_a_kind_without_fields_is_kept(tmp_path):
+    from pnp.games import GameDef
+
+    game = GameDef(id="gem", title="T", kinds={"token": []}, back_kinds={}, boxes=(), validate=None,
+                   render_face=None, render_back=None, setup=None, players=(2,))
+    path = tmp_path / "gem.yaml"
+    path.write_text("game: gem\nname: {en: T, zh-TW: T}\ncomponents:\n  - {id: t, kind: token, count: 3}\n"
+                    "  - {id: u, kind: token, colour: red}\n", encoding="utf-8")
+    spec, report = load_spec(path, game, "t.yaml")
+    assert [(c.id, c.count) for c in spec.components] == [("t", 3), ("u", 1)]
+    assert [str(d) for d in report.items] == [
+        "t.yaml:5:26: error[SPEC-UNKNOWN-KEY]: unknown key 'colour' in component 2 'u'; accepted keys: id, kind, count, back"]
