@@ -121,7 +121,7 @@ class Choice(Type):
         if node.kind != "scalar" or not isinstance(v, str):
             return _bad(report, node, what, self.describe())
         if v not in self.options():
-            report.error(node.loc, self.code, f"{what} '{v}' is not known, expected {self.describe()}")
+            report.error(node.loc, self.code, f"{what}: '{v}' is not known, expected {self.describe()}")
             return INVALID
         return v
 
@@ -141,7 +141,7 @@ class ListOf(Type):
         if not node.is_seq:
             return _bad(report, node, what, self.describe())
         n = len(node.value)
-        values = [self.item.read(item, report, f"{what}[{i + 1}]") for i, item in enumerate(node.value)]
+        values = [self.item.read(item, report, f"item {i + 1} of {what}") for i, item in enumerate(node.value)]
         if not self.min_items <= n <= self.max_items:
             report.error(node.loc, "SPEC-RANGE", f"{what} has {n} items, expected {self.describe()}")
             return INVALID

@@ -42,7 +42,7 @@ def test_all_input_problems_are_collected_word_for_word(tmp_path):
         "card_specs/gem.yaml:9:5: error[SPEC-MISSING-KEY]: component 3 'g1' has no 'loan'; it needs a whole number from 0 to 99",
         "card_specs/gem.yaml:9:31: error[SPEC-RANGE]: 'gems' of component 3 'g1' has 3 items, expected a list of 1 to 2 items, "
         "each one of sapphire, ruby, emerald, amethyst, topaz or diamond",
-        "card_specs/gem.yaml:9:32: error[SPEC-VALUE]: 'gems' of component 3 'g1'[1] 'opal' is not known, "
+        "card_specs/gem.yaml:9:32: error[SPEC-VALUE]: item 1 of 'gems' of component 3 'g1': 'opal' is not known, "
         "expected one of sapphire, ruby, emerald, amethyst, topaz or diamond",
         "card_specs/gem.yaml:10:20: error[SPEC-KIND]: kind 'wizard' of component 4 'g2' is not known, expected one of coin or gem",
         "card_specs/gem.yaml:11:65: error[SPEC-DANGLING-REF]: back 'nope' (used by component 'g3') is not a back design; "
