@@ -159,8 +159,9 @@ def cmd_validate(args, specs_dir: Path) -> int:
             for d in r.sorted():
                 print(d)
             errors = len(r.errors)
+            later = "; the game's rules are checked once the file reads cleanly" if r.input_errors else ""
             print(f"{g}: {'ok' if r.ok else f'{errors} error' + ('s' if errors != 1 else '')}"
-                  + (f", {len(r.items) - errors} warning(s)" if len(r.items) > errors else ""))
+                  + (f", {len(r.items) - errors} warning(s)" if len(r.items) > errors else "") + later)
     return worst
 
 
