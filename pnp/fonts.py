@@ -21,6 +21,12 @@ FACES = {
     True: [("DejaVuSans-Bold", "DejaVuSans-Bold.ttf"), ("DroidSansFallback", "DroidSansFallback.ttf")],
 }
 REGULAR = "DejaVuSans"
+FAUX_BOLD = 0.035  # outline stroke, as a fraction of the type size, for faces with no bold weight
+
+
+def has_bold(name: str) -> bool:
+    """Whether the bold text list draws this face as a true bold (else it is emboldened)."""
+    return name in {n for n, _ in FACES[True]} - {n for n, _ in FACES[False]}
 
 
 @lru_cache(maxsize=None)

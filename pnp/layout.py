@@ -150,7 +150,8 @@ def _resolve(name: str, raw: dict, report: Report, what: str, chain: list[str]) 
         pbox = _resolve(parent, raw, report, what, chain + [name])
         if pbox is None:
             return None
-        base = {"x": pbox.x, "y": pbox.y, "width": pbox.w, "height": pbox.h, "text": pbox.text}
+        parent_text = pbox.text * 25.4 / 72 if pbox.text is not None else None  # back to mm, as read
+        base = {"x": pbox.x, "y": pbox.y, "width": pbox.w, "height": pbox.h, "text": parent_text}
     for k in BOX_KEYS + ("text",):
         v = vals.get(k)
         if v is INVALID:

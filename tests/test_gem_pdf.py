@@ -264,3 +264,53 @@ def test_a_card_that_cannot_be_drawn_becomes_a_placeholder_and_a_warning(cli, tm
                        if p["id"] == "diamond-2" and e["side"] == "front")
     with pdfplumber.open(tmp_path / "o/gem.pdf") as pdf:
         assert "CANNOTDRAW" in text_in(pdf.pages[page], piece["trim_mm"]).replace(" ", "")
+
+
+def test_all_text_keeps_3mm_clear_of_the_cut(shipped_build):
+    """Cutting drifts: no letter or digit of a GEM card may come within 3 mm of its trim line."""
+    for args in ((), ("--edition", "poker")):
+        built = shipped_build("gem", *args)
+        with pdfplumber.open(built.pdf) as pdf:
+            for n, entry in enumerate(built.map["pages"]):
+                page = pdf.pages[n]
+                height = float(page.height) / MM
+                for piece in entry["pieces"]:
+                    x, y, w, h = piece["trim_mm"]
+                    for c in chars_in(page, piece["trim_mm"]):
+                        x0, x1 = c["x0"] / MM, c["x1"] / MM
+                        y0, y1 = height - c["bottom"] / MM, height - c["top"] / MM
+                        clear = min(x0 - x, x + w - x1, y0 - y, y + h - y1)
+                        assert clear >= 2.9, (args, n + 1, piece["id"], c["text"], round(clear, 2))
+
+
+def test_the_back_looks_the_same_after_a_half_turn():
+    """A face-down two-way card must not give away which end is up. The back is rendered alone on
+    a card-sized page at 100 dpi (a 1 x 3 in card is exactly 100 x 300 pixels), so turning the
+    image is exact."""
+    import io
+
+    from PIL import ImageChops, ImageStat
+
+    from pnp.draw import IDENTITY
+    from pnp.draw.pdf import PdfBackend
+    from pnp.games import GAMES, RenderContext
+    from pnp.layout import load_layout
+    from pnp.spec import load_spec
+
+    game = GAMES["gem"]
+    spec, _ = load_spec(SPECS_DIR / "gem.yaml", game)
+    layout, _ = load_layout(LAYOUTS_DIR / "gem.yaml", "gem", game.boxes)
+    ed = layout.editions["gum"]
+    back = game.render_back(spec.backs["gem-back"], RenderContext(spec, ed, "en", 0.0), spec.components[0])
+    buf = io.BytesIO()
+    pdf = PdfBackend(buf)
+    pdf.begin_page(ed.width, ed.height)
+    pdf.place(back, IDENTITY)
+    pdf.end_page()
+    pdf.save()
+    buf.seek(0)
+    with pdfplumber.open(buf) as doc:
+        card = doc.pages[0].to_image(resolution=100).original.convert("L")
+    assert card.size == (100, 300)
+    diff = ImageStat.Stat(ImageChops.difference(card, card.rotate(180))).mean[0]
+    assert diff < 1.5, f"the back differs from itself turned 180 degrees by {diff:.1f} grey levels on average"

@@ -19,7 +19,7 @@ def test_extends_and_units():
     assert (poker.width, poker.height) == (63, 88)
     names, gems = poker.box("names"), poker.box("gems")
     assert (names.x, names.w) == (gems.x, gems.w)  # inherited
-    assert (names.y, names.h) == (10, 5)  # overridden
+    assert (names.y, names.h) == (12.5, 5)  # overridden
     assert names.text == pytest.approx(8)
     gum = lay.editions["gum"]
     assert (gum.width, gum.height) == pytest.approx((25.4, 76.2))
@@ -81,3 +81,13 @@ def test_shipped_sheet_presets():
     assert (sheets["a4"].width, sheets["a4"].height) == (210, 297)
     assert (sheets["letter"].width, sheets["letter"].height) == pytest.approx((215.9, 279.4))
     assert all(s.margin >= 5 for s in sheets.values())
+
+
+def test_extends_inherits_the_type_size_unchanged(tmp_path):
+    lay, got = layout(tmp_path, "default: s\neditions:\n  s:\n    card: {width: 63mm, height: 88mm}\n    boxes:\n"
+                                "      a: { x: 0mm, y: 0mm, width: 63mm, height: 10mm, text: 12pt }\n"
+                                "      b: { extends: a, y: 20mm }\n      c: { extends: b, text: 4.5mm }\n")
+    assert got == []
+    boxes = lay.editions["s"].boxes
+    assert (boxes["a"].text, boxes["b"].text) == pytest.approx((12, 12))
+    assert boxes["c"].text == pytest.approx(4.5 * 72 / 25.4) and boxes["c"].y == 20

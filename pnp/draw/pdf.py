@@ -105,9 +105,13 @@ class PdfBackend:
             x -= w / 2 if op.anchor == "middle" else w
         c.saveState()
         c.setFillColorRGB(op.fill.r, op.fill.g, op.fill.b)
+        c.setStrokeColorRGB(op.fill.r, op.fill.g, op.fill.b)
+        c.setLineWidth(size * fonts.FAUX_BOLD)
         t = c.beginText(x, op.y)
         for name, chunk in fonts.runs(op.text, op.bold):
             t.setFont(name, size)
+            # a face without a bold weight (the CJK fallback) is emboldened by stroking its outline
+            t.setTextRenderMode(2 if op.bold and not fonts.has_bold(name) else 0)
             t.textOut(chunk)
         c.drawText(t)
         c.restoreState()

@@ -61,7 +61,8 @@ def sapphire(d: Drawing, cx, cy, s, base: Color) -> None:
     _spark(d, cx - rx * 0.3, cy + ry * 0.35, s * 0.1)
 
 
-def ruby(d: Drawing, cx, cy, s, base: Color) -> None:
+def ruby(d: Drawing, cx, cy, s, base: Color, glint: bool = True) -> None:
+    """Round brilliant from above; without the glint it is the same after a half turn."""
     r = s * 0.46
     lw = s * 0.035
     outer = _ring(cx, cy, r, r, 16, math.pi / 16)
@@ -83,7 +84,8 @@ def ruby(d: Drawing, cx, cy, s, base: Color) -> None:
     _facets(d, polys, base, shades, lw)
     d.polygon(table, fill=base.lighter(0.2), stroke=OUTLINE.mix(base, 0.35), width=lw * 0.45)
     d.polygon(outer, stroke=OUTLINE, width=lw)
-    _spark(d, cx - r * 0.25, cy + r * 0.3, s * 0.1)
+    if glint:
+        _spark(d, cx - r * 0.25, cy + r * 0.3, s * 0.1)
 
 
 def emerald(d: Drawing, cx, cy, s, base: Color) -> None:

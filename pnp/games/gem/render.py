@@ -22,9 +22,8 @@ def render_face(item: Item, ctx: RenderContext) -> Drawing:
     ed = ctx.edition
     d = Drawing(ed.width, ed.height)
     background(d, ed, ctx.bleed, FELT)
-    inset = 1.0
-    d.rect(inset, inset, ed.width - 2 * inset, ed.height - 2 * inset, r=1.5, stroke=GOLD.darker(0.3), width=0.2)
-    d.line(inset + 1.5, ed.height / 2, ed.width - inset - 1.5, ed.height / 2, stroke=GOLD.darker(0.35), width=0.2)
+    # no frame near the trim, where a slightly-off cut would show; only the line between the ends
+    d.line(3, ed.height / 2, ed.width - 3, ed.height / 2, stroke=GOLD.darker(0.35), width=0.25)
     if item.kind == "coin":
         ends = {"invest": item["value"], "loan": item["value"]}
     else:
@@ -40,7 +39,7 @@ def _end(d: Drawing, item: Item, end: str, number: int, ctx: RenderContext) -> N
     colour = Color.hex(tag["colour"])
     band = ed.box("band")
     d.rect(*bleed_rect(band, ed, ctx.bleed), fill=colour)
-    text_in(d, band, tag.get(ctx.lang, tag["en"]), WHITE)
+    text_in(d, ed.boxes.get("label", band), tag.get(ctx.lang, tag["en"]), WHITE)
     _number(d, ed.box("number"), number, colour)
     gems = ed.box("gems")
     if item.kind == "coin":
@@ -76,24 +75,23 @@ def _stones(d: Drawing, box: Box, gems: list[str], ctx: RenderContext, names: Bo
 
 
 def render_back(back: Item, ctx: RenderContext, card: Item | None = None) -> Drawing:
-    """The shared back: the same whichever way up, so a face-down card gives nothing away."""
+    """The shared back: the same after a half turn, so a face-down two-way card does not show
+    which end is up."""
     ed = ctx.edition
     d = Drawing(ed.width, ed.height)
     background(d, ed, ctx.bleed, FELT)
+    cx, cy = ed.width / 2, ed.height / 2
     step = min(ed.width, ed.height) / 4
-    ny = int(ed.height / step) + 2
-    nx = int(ed.width / step) + 2
-    x0 = ed.width / 2 - step * (nx // 2)
-    y0 = ed.height / 2 - step * (ny // 2)
-    for i in range(nx + 1):
-        for j in range(ny + 1):
-            x, y, r = x0 + i * step, y0 + j * step, step * 0.28
+    kx, ky = int(ed.width / 2 / step) + 2, int(ed.height / 2 / step) + 2
+    for i in range(-kx, kx + 1):  # a lattice symmetric about the centre
+        for j in range(-ky, ky + 1):
+            x, y, r = cx + i * step, cy + j * step, step * 0.28
             d.polygon([(x, y + r), (x + r * 0.8, y), (x, y - r), (x - r * 0.8, y)], stroke=GOLD.darker(0.55), width=0.2)
     w = min(ed.width * 0.8, ed.height * 0.3)
-    d.rect(ed.width / 2 - w / 2, ed.height / 2 - w / 2, w, w, r=w * 0.12, fill=FELT, stroke=GOLD, width=0.4)
-    art.gem(d, "diamond", ed.width / 2, ed.height / 2, w * 0.7, rules.GEM_KINDS["diamond"].colour)
+    d.rect(cx - w / 2, cy - w / 2, w, w, r=w * 0.12, fill=FELT, stroke=GOLD, width=0.4)
+    art.ruby(d, cx, cy, w * 0.7, Color.hex(rules.GEM_KINDS["diamond"].colour).darker(0.12), glint=False)
     title = ctx.name(ctx.spec.name) if back.get("title") is None else back["title"]
-    band = Box(0, ed.height / 2 + w / 2 + 1, ed.width, min(ed.height * 0.12, ed.width * 0.4))
+    band = Box(0, cy + w / 2 + 1, ed.width, min(ed.height * 0.12, ed.width * 0.4))
     text_in(d, band, title, GOLD)
     text_in(turned(d, ed), band, title, GOLD)
     return d
