@@ -123,10 +123,10 @@ def test_mission_cards_show_their_recipes_tea_part_and_ladder(shipped_build, spe
             text = words(page, card_area(piece, 0, 0, CARD_W, CARD_H)).replace(" ", "")
             assert f"part{parts[c.kind]}of{len(parts)}" in text
             shown = c.get("jams") or c.get("pies") or []
-            for ref in list(shown) + list(c["tea"]):
+            for ref in list(shown) + list(c["tea"]):  # a jar or a pie, named by its fruit
                 r = table[ref]
                 fruit = r.card["fruit"] if r.kind == "jam" else deck.jam_fruit(spec, r.card["jam"])
-                assert rules.recipe_name(r.kind, fruit, "en").replace(" ", "") in text, (c.id, ref)
+                assert rules.INGREDIENTS[fruit].en.replace(" ", "") in text, (c.id, ref)
             if c.kind == "mission-tea-party":
                 assert "".join(map(str, c["ladder"])) in text.replace("Points", "")
     assert seen == rules.MISSION_CARDS

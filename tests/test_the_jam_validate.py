@@ -85,8 +85,8 @@ ONE_EDIT = [
      "recipe: gooseberry-pie,", "recipe: gooseberry-jam,", "JAM-RECIPE-AGREE", "gooseberry-jam,"),
     ("two winter cards showing the same",
      "jams: [apple-jam, raspberry-jam, peach-jam, currant-jam], tea: [strawberry-jam, blueberry-jam], favourite: apple",
-     "jams: [strawberry-jam, cherry-jam, plum-jam, gooseberry-jam], tea: [apple-jam, raspberry-jam], "
-     "favourite: strawberry", "JAM-MISSION-SAME", "winter-2"),
+     ("jams: [strawberry-jam, cherry-jam, plum-jam, gooseberry-jam], tea: [apple-jam, raspberry-jam], "
+      "favourite: strawberry"), "JAM-MISSION-SAME", "winter-2"),
     ("two identical copies of a mission",
      "{ id: winter-4, kind: mission-winter,", "{ id: winter-4, count: 2, kind: mission-winter,",
      "JAM-MISSION-SAME", "2, kind"),

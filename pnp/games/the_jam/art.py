@@ -10,6 +10,7 @@ from ...draw import WHITE, Color, Drawing, Path
 INK = Color.hex("#3a2418")
 GLASS = Color.hex("#eef4f6")
 CRUST = Color.hex("#e2a94f")
+DISC = 0.74  # the points badge's white disc, as a share of its radius
 
 
 def jar(d: Drawing, cx, cy, s, jam: Color, cloth: Color | None = None) -> None:
@@ -143,4 +144,4 @@ def badge(d: Drawing, cx, cy, r, colour: Color) -> None:
         rr = r if i % 2 == 0 else r * 0.88
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
     d.polygon(pts, fill=colour, stroke=colour.darker(0.4), width=r * 0.04)
-    d.circle(cx, cy, r * 0.74, fill=WHITE, stroke=colour.darker(0.3), width=r * 0.04)
+    d.circle(cx, cy, r * DISC, fill=WHITE, stroke=colour.darker(0.3), width=r * 0.04)

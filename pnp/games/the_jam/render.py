@@ -14,13 +14,13 @@ from ...spec import Item
 from .. import RenderContext
 from . import art, art_fruit, deck, rules
 from .render_missions import render_mission
-from .text import LABELS, label, wrap
+from .text import LABELS, label, points, safe, wrap
 
 PAPER = Color.hex("#fbf4e4")
 PINE = Color.hex("#3f6b3a")
 INK = art.INK
 BOXES = ("recipe", "icon", "name", "points", "needs", "needs-text", "ingredient", "fruit", "fruit-name",
-         "title", "art", "rule", "banner", "mission", "goal", "tea", "yummy")
+         "title", "art", "rule", "banner", "mission-points", "mission", "goal", "tea", "yummy")
 
 
 def render_face(item: Item, ctx: RenderContext) -> Drawing:
@@ -72,8 +72,7 @@ def _recipe(d: Drawing, item: Item, ctx: RenderContext) -> None:
     name = ed.box("name")
     text_in(d, name, recipe_title(item, ctx), INK)
     pb = ed.box("points")
-    art.badge(d, pb.cx, pb.cy, pb.w / 2, colour)
-    text_in(d, Box(pb.x + pb.w * 0.15, pb.y, pb.w * 0.7, pb.h, pb.text), str(item["points"]), INK)
+    points(d, pb.cx, pb.cy, pb.w / 2, colour, item["points"], pb.text)
     _needs(d, item, made, ctx)
     d.line(0, ed.box("recipe").y, ed.width, ed.box("recipe").y, stroke=colour.darker(0.2), width=0.6)
 
@@ -118,7 +117,7 @@ def _ingredient(d: Drawing, item: Item, ctx: RenderContext) -> None:
     art_fruit.fruit(d, ing.id, fb.cx, fb.cy, min(fb.w, fb.h), ing.colour)
     nb = ed.box("fruit-name")
     d.rect(*bleed_rect(nb, ed, ctx.bleed), fill=colour.darker(0.25))
-    text_in(d, nb, ing.zh if ctx.lang == "zh-TW" else ing.en, WHITE)
+    text_in(d, safe(nb, ed), ing.zh if ctx.lang == "zh-TW" else ing.en, WHITE)
 
 
 def _special(item: Item, ctx: RenderContext) -> Drawing:
@@ -129,10 +128,11 @@ def _special(item: Item, ctx: RenderContext) -> Drawing:
     background(d, ed, ctx.bleed, colour.lighter(0.85))
     tb = ed.box("title")
     d.rect(*bleed_rect(tb, ed, ctx.bleed), fill=colour)
-    text_in(d, Box(tb.x + 3, tb.y, tb.w - 20, tb.h, tb.text), sp.zh if ctx.lang == "zh-TW" else sp.en, WHITE)
     pb = ed.box("points")
-    art.badge(d, pb.cx, tb.cy, pb.w / 2, colour.lighter(0.3))
-    text_in(d, Box(pb.x + pb.w * 0.15, tb.cy - pb.h / 2, pb.w * 0.7, pb.h, pb.text), str(item["points"]), INK)
+    title = safe(tb, ed)
+    text_in(d, Box(title.x, title.y, pb.x - 1 - title.x, title.h, tb.text), sp.zh if ctx.lang == "zh-TW" else sp.en,
+            WHITE)
+    points(d, pb.cx, pb.cy, pb.w / 2, colour.lighter(0.3), item["points"], pb.text)
     ab = ed.box("art")
     s = min(ab.w, ab.h)
     d.circle(ab.cx, ab.cy, s / 2, fill=WHITE, stroke=colour, width=0.6)

@@ -1,14 +1,20 @@
 """The Jam's printed words that are not names from the rules model, and wrapped text.
 
 `LABELS` are the card furniture in both languages; `wrap` sets text over several lines in a
-box (at spaces for English, between characters for Chinese), shrinking it until it fits.
+box (at spaces for English, between characters for Chinese), shrinking it until it fits;
+`safe` keeps text 3mm clear of the cut; `points` is a points badge with its number.
 """
 from __future__ import annotations
 
 from ... import fonts
 from ...cards import text_in
 from ...draw import PT, Color, Drawing
-from ...layout import Box
+from ...layout import Box, Edition
+from . import art
+
+SAFE = 3.0  # mm: cutting drifts, so nothing that matters comes nearer the card's edge than this
+NO_LINE_START = set("，。、：；！？）」』％")  # Chinese punctuation that may not begin a line
+DISC_FILL = 0.72  # the widest a badge's number may be, as a share of its white disc
 
 LABELS = {
     "jam": {"en": "Made from: ", "zh": "材料："},
@@ -31,6 +37,27 @@ def label(key: str, lang: str, **values) -> str:
     return entry["zh" if lang == "zh-TW" else "en"].format(**values)
 
 
+def safe(box: Box, ed: Edition) -> Box:
+    """The part of `box` at least SAFE mm from every card edge it runs to: where its text goes."""
+    x0, y0 = max(box.x, SAFE), max(box.y, SAFE)
+    x1, y1 = min(box.x + box.w, ed.width - SAFE), min(box.top, ed.height - SAFE)
+    return Box(x0, y0, x1 - x0, y1 - y0, box.text)
+
+
+def points(d: Drawing, cx: float, cy: float, r: float, colour: Color, value: int, size: float) -> None:
+    """A points badge of radius r with its number, shrunk so that it never fills the white disc."""
+    text = str(value)
+    disc = 2 * r * art.DISC
+    size = fonts.fit(text, size, disc * DISC_FILL, bold=True)
+    art.badge(d, cx, cy, r, colour)
+    text_in(d, Box(cx - disc / 2, cy - r, disc, 2 * r), text, art.INK, size=size)
+
+
+def lines(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """The lines `text` breaks into at `size` in `width` mm."""
+    return _lines(text, size, width, bold)
+
+
 def _lines(text: str, size: float, width: float, bold: bool) -> list[str]:
     cjk = any(ord(ch) > 0x2e80 for ch in text)
     units = list(text) if cjk else text.split(" ")
@@ -39,6 +66,10 @@ def _lines(text: str, size: float, width: float, bold: bool) -> list[str]:
     for u in units:
         trial = cur + sep + u if cur else u
         if cur and fonts.width(trial, size, bold) > width:
+            if cjk and u in NO_LINE_START and len(cur) > 1:  # take a character along: no line opens on "，"
+                lines.append(cur[:-1])
+                cur = cur[-1] + u
+                continue
             lines.append(cur)
             cur = u
         else:
@@ -48,11 +79,12 @@ def _lines(text: str, size: float, width: float, bold: bool) -> list[str]:
     return lines
 
 
-def wrap(d: Drawing, box: Box, text: str, colour: Color, bold: bool = False) -> None:
-    """Text over as many lines as the box needs, centred; smaller type until it fits."""
+def wrap(d: Drawing, box: Box, text: str, colour: Color, bold: bool = False, anchor: str = "middle") -> None:
+    """Text over as many lines as the box needs, centred (or from the left with anchor="start");
+    smaller type until it fits."""
     size = box.text or 8.0
     while True:
-        lines = _lines(text, size, box.w, bold)
+        lines = _lines(text, size, box.w * 0.94, bold)  # text_in keeps 6% of a line's box clear
         lead = size * PT * 1.3
         if len(lines) * lead <= box.h or size <= 5:
             break
@@ -60,4 +92,4 @@ def wrap(d: Drawing, box: Box, text: str, colour: Color, bold: bool = False) -> 
     top = box.cy + len(lines) * lead / 2
     for i, line in enumerate(lines):
         y = top - (i + 1) * lead
-        text_in(d, Box(box.x, y, box.w, lead, size), line, colour, bold=bold, size=size)
+        text_in(d, Box(box.x, y, box.w, lead, size), line, colour, bold=bold, size=size, anchor=anchor)
