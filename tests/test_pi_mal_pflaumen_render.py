@@ -3,10 +3,10 @@ from dataclasses import replace
 
 import pytest
 
-from pnp.draw import Color, Fill
+from pnp.draw import Color, Drawing, Fill
 from pnp.games import GAMES, RenderContext
-from pnp.games.pi_mal_pflaumen import render, rules
-from pnp.layout import load_layout
+from pnp.games.pi_mal_pflaumen import icons, render, rules
+from pnp.layout import Box, load_layout
 from pnp.paths import LAYOUTS_DIR, SPECS_DIR
 from pnp.spec import load_spec
 
@@ -75,3 +75,38 @@ def test_names_follow_the_language(ctx):
     assert rules.FRUITS["white-currant"].zh in texts
     texts = [t.text for t, _ in render.render_back(ctx.spec.backs["emblem"], zh, card(ctx, "turn-1")).texts()]
     assert "梅子吃墩" in texts
+
+
+def _extent(drawing) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of every shape drawn, strokes included (mm)."""
+    xs, ys = [], []
+    for op in fills(drawing):
+        half = op.width / 2 if op.stroke is not None else 0.0
+        for x, y in op.path.points():
+            xs += [x - half, x + half]
+            ys += [y - half, y + half]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_every_box_keeps_clear_of_the_fine_frame_line(ctx):
+    """Text and pictures are placed in boxes; the boxes, the turned number box too, stay inside
+    the fine frame line with air to spare, so nothing printed in them can touch it."""
+    ed = ctx.edition
+    f = ed.box("frame")
+    k = render.FINE_RULE + 0.8
+    n = ed.box("number")
+    boxes = {**ed.boxes, "number~": Box(ed.width - n.x - n.w, ed.height - n.y - n.h, n.w, n.h)}
+    for name, b in boxes.items():
+        if name != "frame":
+            assert f.x + k <= b.x and b.x + b.w <= f.x + f.w - k, name
+            assert f.y + k <= b.y and b.y + b.h <= f.y + f.h - k, name
+
+
+@pytest.mark.parametrize("kind", list(rules.ACTIONS))
+def test_each_action_badge_stays_inside_its_box(ctx, kind):
+    box = ctx.edition.box("action")
+    d = Drawing(ctx.edition.width, ctx.edition.height)
+    icons.action(d, kind, box)
+    x0, y0, x1, y1 = _extent(d)
+    assert box.x - 0.01 <= x0 and x1 <= box.x + box.w + 0.01
+    assert box.y - 0.01 <= y0 and y1 <= box.y + box.h + 0.01

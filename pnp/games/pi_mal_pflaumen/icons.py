@@ -23,7 +23,7 @@ def numeral(d: Drawing, box: Box, text: str) -> None:
 
 
 def _medallion(d: Drawing, box: Box, fill: Color = CREAM) -> tuple[float, float, float]:
-    r = min(box.w, box.h) / 2
+    r = min(box.w, box.h) / 2 - 0.15  # the outline's stroke, too, stays inside the box
     d.circle(box.cx, box.cy, r, fill=GOLD, stroke=INK, width=0.3)
     d.circle(box.cx, box.cy, r * 0.86, fill=fill, stroke=INK, width=0.2)
     return box.cx, box.cy, r * 0.86

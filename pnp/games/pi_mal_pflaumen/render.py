@@ -20,16 +20,29 @@ from .shapes import INK
 PAPER = Color.hex("#f4ecd6")
 RULE = Color.hex("#8a6a45")
 UNDERLINED = ("6", "9")
-BOXES = ("number", "round", "art", "name", "action", "wreath", "letters", "title", "position", "mark", "note")
+BOXES = ("frame", "number", "round", "art", "name", "action", "wreath", "letters", "title", "position", "mark", "note")
+
+
+FINE_RULE = 0.9  # mm from the thick frame line in to the fine one
 
 
 def _card(ctx: RenderContext, paper: Color = PAPER) -> Drawing:
+    """Paper to the bleed's edge, the thick frame line along the `frame` box and a fine one inside it."""
     ed = ctx.edition
     d = Drawing(ed.width, ed.height)
     background(d, ed, ctx.bleed, paper)
-    d.rect(2, 2, ed.width - 4, ed.height - 4, r=2.5, stroke=RULE, width=0.35)
-    d.rect(2.9, 2.9, ed.width - 5.8, ed.height - 5.8, r=1.8, stroke=RULE, width=0.15)
+    f = ed.box("frame")
+    d.rect(f.x, f.y, f.w, f.h, r=2.5, stroke=RULE, width=0.35)
+    k = FINE_RULE
+    d.rect(f.x + k, f.y + k, f.w - 2 * k, f.h - 2 * k, r=1.8, stroke=RULE, width=0.15)
     return d
+
+
+def inside(ed: Edition, air: float = 1.5) -> Box:
+    """The space within the fine frame line, `air` mm clear of it: where backs place their pictures."""
+    f = ed.box("frame")
+    k = FINE_RULE + air
+    return Box(f.x + k, f.y + k, f.w - 2 * k, f.h - 2 * k)
 
 
 def _name(ctx: RenderContext, item: Item, names: dict) -> str:
@@ -141,12 +154,13 @@ def round_back(back: Item, ctx: RenderContext, r: int) -> Drawing:
     ed = ctx.edition
     rnd = rules.ROUNDS[r]
     d = _card(ctx, BACK_PAPER[rnd.back])
-    creatures.STAGES[rnd.back](d, Box(5, 17, ed.width - 10, ed.height - 34))
-    top = Box(ed.width / 2 - 9, ed.height - 15, 18, 10, 20)
+    room = inside(ed)
+    top = Box(ed.width / 2 - 9, room.top - 10, 18, 10, 20)
+    creatures.STAGES[rnd.back](d, Box(room.x, ed.height - top.y + 1, room.w, 2 * top.y - ed.height - 2))
     for side in (d, turned(d, ed)):
         icons.numeral(side, top, rnd.numeral)
     if back.get("title"):
-        text_in(d, Box(5, 4, ed.width - 10, 5, 9), back["title"], INK)
+        text_in(d, Box(room.x, room.y, room.w, 5, 9), back["title"], INK)
     return d
 
 
@@ -157,7 +171,8 @@ def emblem_back(back: Item, ctx: RenderContext) -> Drawing:
     title = back.get("title") or ctx.name(ctx.spec.name)
     gold = Color.hex("#e8d49a")
     fruits.draw(d, rules.PLUM, ed.width / 2, ed.height / 2 + 4, 34, rules.FRUITS[rules.PLUM].colour)
-    band = Box(4, ed.height / 2 - 22, ed.width - 8, 9, 15)
+    room = inside(ed)
+    band = Box(room.x, ed.height / 2 - 22, room.w, 9, 15)
     text_in(d, band, title, gold)
-    text_in(d, Box(4, ed.height / 2 - 32, ed.width - 8, 8, 18), "π", gold)
+    text_in(d, Box(room.x, ed.height / 2 - 32, room.w, 8, 18), "π", gold)
     return d
