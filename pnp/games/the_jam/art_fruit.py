@@ -48,7 +48,7 @@ def strawberry(d: Drawing, cx, cy, s, base: Color) -> None:
     p.curve(cx - w * 1.15, top - s * 0.05, cx - w * 0.7, bottom + s * 0.1, cx, bottom).close()
     d.path(p, fill=base, stroke=base.darker(0.5), width=lw)
     seed = Color.hex("#f6d64a")
-    for row, (dy, n, spread) in enumerate(((0.15, 4, 0.62), (0.0, 5, 0.7), (-0.15, 4, 0.55), (-0.29, 3, 0.38))):
+    for dy, n, spread in ((0.15, 4, 0.62), (0.0, 5, 0.7), (-0.15, 4, 0.55), (-0.29, 3, 0.38)):
         for i in range(n):
             x = cx + (i - (n - 1) / 2) * (w * 2 * spread / max(n - 1, 1))
             y = cy + dy * s + (0.02 * s if i % 2 else 0)
