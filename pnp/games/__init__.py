@@ -17,6 +17,25 @@ from ..schema import Field
 from ..spec import Item, Spec
 
 
+@dataclass(frozen=True)
+class Named:
+    """A thing every game names on its cards: an id, its English and Traditional Chinese names
+    (zh-TW from the seed rulebook) and the colour its drawing and name plate use."""
+
+    id: str
+    en: str
+    zh: str
+    colour: str
+
+    def name(self, lang: str) -> str:
+        return self.zh if lang == "zh-TW" else self.en
+
+
+def by_id(*items: Named) -> dict[str, Named]:
+    """A rules-model table keyed by id, in the order given."""
+    return {i.id: i for i in items}
+
+
 @dataclass
 class RenderContext:
     spec: Spec

@@ -10,23 +10,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .. import Named, by_id
 
-@dataclass(frozen=True)
-class GemKind:
-    id: str
-    en: str
-    zh: str
-    colour: str  # the stone's colour, as the rules name it
-
-
-GEM_KINDS: dict[str, GemKind] = {g.id: g for g in (
+GemKind = Named
+GEM_KINDS: dict[str, GemKind] = by_id(
     GemKind("sapphire", "Sapphire", "藍寶石", "#1f5bd8"),
     GemKind("ruby", "Ruby", "紅寶石", "#d41c2c"),
     GemKind("emerald", "Emerald", "祖母綠", "#11a150"),
     GemKind("amethyst", "Amethyst", "紫水晶", "#8a3fc8"),
     GemKind("topaz", "Topaz", "黃寶石", "#f08a12"),
     GemKind("diamond", "Diamond", "鑽石", "#e8f4fb"),
-)}
+)
 DIAMOND = "diamond"  # rare: a diamond card carries a single diamond
 
 COIN_VALUES = (1, 2, 3)

@@ -12,16 +12,10 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from .. import Named, by_id
 
-@dataclass(frozen=True)
-class Fruit:
-    id: str
-    en: str
-    zh: str  # the seed's name
-    colour: str  # the fruit's main colour, for its drawing and its name plate
-
-
-FRUITS: dict[str, Fruit] = {f.id: f for f in (
+Fruit = Named
+FRUITS: dict[str, Fruit] = by_id(
     Fruit("apple", "Apple", "蘋果", "#c8312b"),
     Fruit("blackberry", "Blackberry", "黑莓", "#3a1f45"),
     Fruit("cherry", "Cherry", "櫻桃", "#a3132a"),
@@ -31,7 +25,7 @@ FRUITS: dict[str, Fruit] = {f.id: f for f in (
     Fruit("plum", "Plum", "梅子", "#4a3a8c"),
     Fruit("strawberry", "Strawberry", "草莓", "#e0282e"),
     Fruit("white-currant", "White currant", "白葡萄乾", "#e9dfa6"),
-)}
+)
 PLUM = "plum"  # the joker fruit: one card a round, never three
 
 

@@ -11,19 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Ingredient:
-    id: str
-    en: str
-    zh: str
-    colour: str  # the fruit's main colour: its drawing, and the jam made from it
-
+from .. import Named, by_id
 
 # The bottom half of a game card. The published flavour names strawberry, raspberry, apple,
 # cherry, peach, gooseberry and currant; the seed rulebook adds 黃梅 (yellow plum), 胡桃
 # (walnut) and the pine cone; blueberry completes the set.
-INGREDIENTS: dict[str, Ingredient] = {i.id: i for i in (
+Ingredient = Named
+INGREDIENTS: dict[str, Ingredient] = by_id(
     Ingredient("strawberry", "Strawberry", "草莓", "#e0283c"),
     Ingredient("raspberry", "Raspberry", "覆盆子", "#c81d5e"),
     Ingredient("apple", "Apple", "蘋果", "#6fb52c"),
@@ -35,7 +29,7 @@ INGREDIENTS: dict[str, Ingredient] = {i.id: i for i in (
     Ingredient("blueberry", "Blueberry", "藍莓", "#3a4fa8"),
     Ingredient("walnut", "Walnut", "胡桃", "#9a6a3a"),
     Ingredient("pine-cone", "Pine cone", "松果", "#7a5230"),
-)}
+)
 PINE_CONE = "pine-cone"  # its jam is made from any ingredient; its ingredient makes only that jam
 PINE_CONE_JAM_POINTS = 0
 
