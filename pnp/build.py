@@ -15,14 +15,14 @@ from pathlib import Path
 
 from . import fonts
 from .diagnostics import Report
-from .draw import BLACK, IDENTITY, Color, Drawing, Path as DPath
+from .draw import BLACK, IDENTITY, PT, Color, Drawing, Path as DPath
 from .draw.pdf import PdfBackend
 from .games import RenderContext
 from .imposition import Plan, Piece, impose, placement_matrix
 from .layout import Sheet
 from .project import Loaded
 
-MARK_WIDTH = 0.25 * 25.4 / 72  # 0.25 pt, in mm
+MARK_WIDTH = 0.25 * PT  # 0.25 pt, in mm
 
 
 @dataclass

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .draw import multiply, rotate, translate
 from .layout import Sheet
 
 MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
@@ -211,11 +212,11 @@ def _back_page(front: Page, sheet: Sheet, mode: str, offset: tuple[float, float]
 
 
 def _gutterfold_page(front: Page, sheet: Sheet, bleed: float) -> Page:
-    page = Page("gutterfold", list(front.placements))
-    page.placements += [_mirror(p, sheet, "gutterfold", (0.0, 0.0)) for p in front.placements if p.piece.has_back]
+    mirrored = [_mirror(p, sheet, "gutterfold", (0.0, 0.0)) for p in front.placements]
+    page = Page("gutterfold", front.placements + [m for m in mirrored if m.piece.has_back])
     _boxes(page, bleed)
-    # marks around both halves (the backs mirror the fronts, so the cut lines are shared)
-    both = front.placements + [_mirror(p, sheet, "gutterfold", (0.0, 0.0)) for p in front.placements]
+    # marks around both halves, backless cards' places included: the cut lines are shared
+    both = front.placements + mirrored
     page.marks = crop_marks(both, bleed, sheet)
     left = min(p.x for p in both) - bleed - MARK_GAP
     right = max(p.x + p.w for p in both) + bleed + MARK_GAP
@@ -226,8 +227,6 @@ def _gutterfold_page(front: Page, sheet: Sheet, bleed: float) -> Page:
 
 def placement_matrix(p: Placement) -> tuple[float, float, float, float, float, float]:
     """The matrix taking card coordinates (0..w, 0..h of the unrotated card) to the page."""
-    from .draw import multiply, rotate, translate
-
     w, h = (p.h, p.w) if p.rotation in (90, 270) else (p.w, p.h)  # unrotated card size
     tx, ty = {0: (p.x, p.y), 90: (p.x + h, p.y), 180: (p.x + w, p.y + h), 270: (p.x, p.y + w)}[p.rotation]
     return multiply(rotate(p.rotation), translate(tx, ty))

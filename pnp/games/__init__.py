@@ -17,8 +17,20 @@ from ..schema import Field
 from ..spec import Item, Spec
 
 
+def say(texts: dict[str, str], lang: str) -> str:
+    """Text in `lang` from a {"en": …, "zh-TW": …} table, English where it has no such entry."""
+    return texts.get(lang) or texts["en"]
+
+
+class Bilingual:
+    """For rules-model records with `en` and `zh` (the seed's zh-TW) names."""
+
+    def name(self, lang: str) -> str:
+        return self.zh if lang == "zh-TW" else self.en  # type: ignore[attr-defined]
+
+
 @dataclass(frozen=True)
-class Named:
+class Named(Bilingual):
     """A thing every game names on its cards: an id, its English and Traditional Chinese names
     (zh-TW from the seed rulebook) and the colour its drawing and name plate use."""
 
@@ -26,9 +38,6 @@ class Named:
     en: str
     zh: str
     colour: str
-
-    def name(self, lang: str) -> str:
-        return self.zh if lang == "zh-TW" else self.en
 
 
 def by_id(*items: Named) -> dict[str, Named]:
@@ -44,7 +53,7 @@ class RenderContext:
     bleed: float
 
     def name(self, names: dict[str, str]) -> str:
-        return names.get(self.lang) or names["en"]
+        return say(names, self.lang)
 
 
 class SetupError(Exception):

@@ -39,7 +39,7 @@ def _end(d: Drawing, item: Item, end: str, number: int, ctx: RenderContext) -> N
     colour = Color.hex(tag["colour"])
     band = ed.box("band")
     d.rect(*bleed_rect(band, ed, ctx.bleed), fill=colour)
-    text_in(d, ed.boxes.get("label", band), tag.get(ctx.lang, tag["en"]), WHITE)
+    text_in(d, ed.boxes.get("label", band), ctx.name(tag), WHITE)
     _number(d, ed.box("number"), number, colour)
     gems = ed.box("gems")
     if item.kind == "coin":
@@ -53,7 +53,7 @@ def _number(d: Drawing, box: Box, number: int, colour: Color) -> None:
     r = min(box.w, box.h) / 2
     d.circle(box.cx, box.cy, r, fill=WHITE)
     d.circle(box.cx, box.cy, r * 0.86, fill=colour)
-    text_in(d, Box(box.x, box.y, box.w, box.h, box.text), str(number), WHITE)
+    text_in(d, box, str(number), WHITE)
 
 
 def _stones(d: Drawing, box: Box, gems: list[str], ctx: RenderContext, names: Box | None) -> None:
@@ -69,8 +69,7 @@ def _stones(d: Drawing, box: Box, gems: list[str], ctx: RenderContext, names: Bo
     for kind, (cx, cy) in zip(gems, centres):
         art.gem(d, kind, cx, cy, s * 0.92, rules.GEM_KINDS[kind].colour)
         if names is not None:
-            g = rules.GEM_KINDS[kind]
-            label = g.zh if ctx.lang == "zh-TW" else g.en
+            label = rules.GEM_KINDS[kind].name(ctx.lang)
             text_in(d, Box(cx - s / 2, names.y, s, names.h, names.text), label, WHITE.darker(0.1), bold=False)
 
 

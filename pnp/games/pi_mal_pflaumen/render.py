@@ -63,7 +63,7 @@ def fruit_face(item: Item, ctx: RenderContext) -> Drawing:
         icons.numeral(d, ed.box("round"), rules.ROUNDS[item["round"]].numeral)
     art = ed.box("art")
     fruits.draw(d, fruit.id, art.cx, art.cy, min(art.w, art.h), fruit.colour)
-    text_in(d, ed.box("name"), fruit.zh if ctx.lang == "zh-TW" else fruit.en, INK)
+    text_in(d, ed.box("name"), fruit.name(ctx.lang), INK)
     if item.get("action"):
         icons.action(d, item["action"], ed.box("action"))
     if item.get("mix"):

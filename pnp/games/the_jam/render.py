@@ -14,7 +14,7 @@ from ...spec import Item
 from .. import RenderContext
 from . import art, art_fruit, deck, rules
 from .render_missions import render_mission
-from .text import LABELS, label, points, safe, wrap
+from .text import label, points, safe, wrap
 
 PAPER = Color.hex("#fbf4e4")
 PINE = Color.hex("#3f6b3a")
@@ -103,7 +103,7 @@ def _needs_text(item: Item, made: list[str], ctx: RenderContext) -> str:
         return label("pine", lang)
     if item.kind == "pie":
         return label("pie", lang) + rules.recipe_name("jam", made[0] if made else None, lang)
-    names = [(rules.INGREDIENTS[f].zh if lang == "zh-TW" else rules.INGREDIENTS[f].en) for f in made]
+    names = [rules.INGREDIENTS[f].name(lang) for f in made]
     return label(item.kind, lang) + ("、" if lang == "zh-TW" else ", ").join(names)
 
 
@@ -117,7 +117,7 @@ def _ingredient(d: Drawing, item: Item, ctx: RenderContext) -> None:
     art_fruit.fruit(d, ing.id, fb.cx, fb.cy, min(fb.w, fb.h), ing.colour)
     nb = ed.box("fruit-name")
     d.rect(*bleed_rect(nb, ed, ctx.bleed), fill=colour.darker(0.25))
-    text_in(d, safe(nb, ed), ing.zh if ctx.lang == "zh-TW" else ing.en, WHITE)
+    text_in(d, safe(nb, ed), ing.name(ctx.lang), WHITE)
 
 
 def _special(item: Item, ctx: RenderContext) -> Drawing:
@@ -130,7 +130,7 @@ def _special(item: Item, ctx: RenderContext) -> Drawing:
     d.rect(*bleed_rect(tb, ed, ctx.bleed), fill=colour)
     pb = ed.box("points")
     title = safe(tb, ed)
-    text_in(d, Box(title.x, title.y, pb.x - 1 - title.x, title.h, tb.text), sp.zh if ctx.lang == "zh-TW" else sp.en,
+    text_in(d, Box(title.x, title.y, pb.x - 1 - title.x, title.h, tb.text), sp.name(ctx.lang),
             WHITE)
     points(d, pb.cx, pb.cy, pb.w / 2, colour.lighter(0.3), item["points"], pb.text)
     ab = ed.box("art")
@@ -160,7 +160,7 @@ def render_back(back: Item, ctx: RenderContext, card: Item | None = None) -> Dra
     art.jar(d, ed.width / 2, ed.height / 2 + r * 0.12, r * 1.1, colour.darker(0.1) if mission else colour)
     title = back.get("title") or ctx.name(ctx.spec.name)
     if mission:
-        title += " · " + LABELS["missions"]["zh" if ctx.lang == "zh-TW" else "en"]
+        title += " · " + label("missions", ctx.lang)
     band = Box(ed.width / 2 - r, ed.height / 2 - r * 0.78, 2 * r, r * 0.32)
     d.rect(band.x, band.y, band.w, band.h, r=1, fill=colour.darker(0.2))
     text_in(d, band, title, WHITE)

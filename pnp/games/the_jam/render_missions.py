@@ -54,7 +54,7 @@ def render_mission(item: Item, ctx: RenderContext) -> Drawing:
         points(d, pb.cx, pb.cy, pb.w / 2, colour.lighter(0.3), mk.points, pb.text)
     else:
         _ladder(d, item, ctx)
-    text_in(d, title, mk.zh if ctx.lang == "zh-TW" else mk.en, WHITE)
+    text_in(d, title, mk.name(ctx.lang), WHITE)
     _tea_band(d, item, table, ctx)
     _yummy(d, item, ctx)
     return d
@@ -69,7 +69,7 @@ def _recipe(ref: str, table, lang: str) -> tuple[str, str | None, str]:
     if fruit not in rules.INGREDIENTS:
         return r.kind, fruit, rules.recipe_name(r.kind, fruit, lang)
     ing = rules.INGREDIENTS[fruit]
-    return r.kind, fruit, ing.zh if lang == "zh-TW" else ing.en
+    return r.kind, fruit, ing.name(lang)
 
 
 def _picture(d: Drawing, kind: str, fruit: str | None, cx: float, y: float, s: float, plate: bool) -> None:
@@ -226,7 +226,7 @@ def _tea_band(d: Drawing, item: Item, table, ctx: RenderContext) -> None:
         d.line(x0 + w, band.y, x0 + w, band.top, stroke=dark, width=0.5)
     _bunting(d, x0, x0 + w, band.top, ed.width / 9)
     inner = Box(end + 0.5, band.y + 1, ed.width - 2 * end - 1, band.h - 2, band.text)  # clear of both ends
-    title = f"{rules.TEA_PARTY['zh' if ctx.lang == 'zh-TW' else 'en']} · {label('part', ctx.lang, i=part, n=len(kinds))}"
+    title = f"{rules.MISSION_KINDS['mission-tea-party'].name(ctx.lang)} · {label('part', ctx.lang, i=part, n=len(kinds))}"
     size = band.text or 8.0
     th = size * PT * 1.6
     tb = Box(inner.x, band.top - FLAG_H - 0.8 - th, inner.w, th, size)
@@ -260,8 +260,8 @@ def _yummy(d: Drawing, item: Item, ctx: RenderContext) -> None:
     art_fruit.fruit(d, ing.id, box.x + 1 + s / 2, box.cy, s, ing.colour)
     tx, tw = box.x + s + 2, box.w - s - 3
     head = 10 * PT * 1.3
-    text_in(d, Box(tx, box.top - 0.8 - head, tw, head, 10), rules.YUMMY["zh" if ctx.lang == "zh-TW" else "en"],
+    text_in(d, Box(tx, box.top - 0.8 - head, tw, head, 10), ctx.name(rules.YUMMY),
             colour.darker(0.35))
-    name = ing.zh if ctx.lang == "zh-TW" else ing.en
+    name = ing.name(ctx.lang)
     rule = label("yummy-rule", ctx.lang, p=rules.YUMMY_POINTS, name=name)
     wrap(d, Box(tx, box.y + 0.6, tw, box.h - 0.6 - 0.8 - head, box.text), rule, INK)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import Named, by_id
+from .. import Bilingual, Named, by_id
 
 # The bottom half of a game card. The published flavour names strawberry, raspberry, apple,
 # cherry, peach, gooseberry and currant; the seed rulebook adds 黃梅 (yellow plum), 胡桃
@@ -35,7 +35,7 @@ PINE_CONE_JAM_POINTS = 0
 
 
 @dataclass(frozen=True)
-class RecipeKind:
+class RecipeKind(Bilingual):
     id: str
     en: str  # the recipe's name is the ingredient's name and this word
     zh: str
@@ -52,7 +52,7 @@ SALAD_FRUITS = 3  # a fruit salad needs exactly three different fruits
 
 
 @dataclass(frozen=True)
-class Special:
+class Special(Bilingual):
     id: str
     en: str
     zh: str
@@ -76,7 +76,7 @@ GAME_KINDS = tuple(RECIPE_KINDS) + tuple(SPECIALS)
 
 
 @dataclass(frozen=True)
-class MissionKind:
+class MissionKind(Bilingual):
     id: str
     en: str
     zh: str
@@ -98,13 +98,12 @@ MISSION_CARDS = MISSION_COPIES * len(MISSION_KINDS)
 
 # The big tea party: one part on each of a player's three mission cards, together
 # 6 jams and 2 pies; a player must own at least 4 of them to score.
-TEA_PARTY = {"en": "Big tea party", "zh": "大型茶會派對"}
 TEA_RECIPES = {"jam": 6, "pie": 2}
 TEA_MIN = 4
 TEA_MAX = sum(TEA_RECIPES.values())
 LADDER_STEPS = TEA_MAX - TEA_MIN + 1  # points for owning TEA_MIN, TEA_MIN + 1, ... TEA_MAX
 
-YUMMY = {"en": "Yummy yummy!", "zh": "美味美味！"}
+YUMMY = {"en": "Yummy yummy!", "zh-TW": "美味美味！"}
 YUMMY_POINTS = 1  # per card on the table whose bottom half shows the favourite ingredient
 
 PLAYERS = (2, 3, 4)
@@ -121,7 +120,7 @@ def recipe_name(kind: str, ingredient: str | None, lang: str) -> str:
     """A recipe's printed name: 'Strawberry jam' / '草莓醬'; a salad is 'Fruit salad'."""
     k = RECIPE_KINDS[kind]
     if kind == "salad" or ingredient not in INGREDIENTS:
-        return k.zh if lang == "zh-TW" else k.en
+        return k.name(lang)
     ing = INGREDIENTS[ingredient]
     return ing.zh + k.zh if lang == "zh-TW" else f"{ing.en} {k.en}"
 

@@ -10,6 +10,7 @@ from ... import fonts
 from ...cards import text_in
 from ...draw import PT, Color, Drawing
 from ...layout import Box, Edition
+from .. import say
 from . import art
 
 SAFE = 3.0  # mm: cutting drifts, so nothing that matters comes nearer the card's edge than this
@@ -17,24 +18,23 @@ NO_LINE_START = set("，。、：；！？）」』％")  # Chinese punctuation 
 DISC_FILL = 0.72  # the widest a badge's number may be, as a share of its white disc
 
 LABELS = {
-    "jam": {"en": "Made from: ", "zh": "材料："},
-    "pie": {"en": "Baked from: ", "zh": "材料："},
-    "salad": {"en": "From the basket: ", "zh": "從籃子取：", },
-    "pine": {"en": "Made from any ingredient", "zh": "用任何配料製作"},
-    "missions": {"en": "Missions", "zh": "任務卡"},
-    "own": {"en": "Own {need} of these {n}:", "zh": "擁有其中{need}種："},
-    "ladder-own": {"en": "Own", "zh": "擁有"},
-    "ladder-points": {"en": "Points", "zh": "分數"},
+    "jam": {"en": "Made from: ", "zh-TW": "材料："},
+    "pie": {"en": "Baked from: ", "zh-TW": "材料："},
+    "salad": {"en": "From the basket: ", "zh-TW": "從籃子取：", },
+    "pine": {"en": "Made from any ingredient", "zh-TW": "用任何配料製作"},
+    "missions": {"en": "Missions", "zh-TW": "任務卡"},
+    "own": {"en": "Own {need} of these {n}:", "zh-TW": "擁有其中{need}種："},
+    "ladder-own": {"en": "Own", "zh-TW": "擁有"},
+    "ladder-points": {"en": "Points", "zh-TW": "分數"},
     "ladder-note": {"en": "of the {n} tea-party recipes on your three mission cards",
-                    "zh": "（你三張任務卡上的{n}種茶會食譜）"},
-    "part": {"en": "part {i} of {n}", "zh": "第{i}部分／共{n}部分"},
-    "yummy-rule": {"en": "+{p} per card on your table showing {name}", "zh": "桌上每張{name}配料卡 +{p} 分"},
+                    "zh-TW": "（你三張任務卡上的{n}種茶會食譜）"},
+    "part": {"en": "part {i} of {n}", "zh-TW": "第{i}部分／共{n}部分"},
+    "yummy-rule": {"en": "+{p} per card on your table showing {name}", "zh-TW": "桌上每張{name}配料卡 +{p} 分"},
 }
 
 
 def label(key: str, lang: str, **values) -> str:
-    entry = LABELS[key]
-    return entry["zh" if lang == "zh-TW" else "en"].format(**values)
+    return say(LABELS[key], lang).format(**values)
 
 
 def safe(box: Box, ed: Edition) -> Box:
