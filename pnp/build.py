@@ -1,9 +1,10 @@
-"""Build: checked spec + layout → card drawings → imposition → PDF and sheet map, atomically.
+"""Build: checked spec + layout → piece drawings → imposition → PDF and sheet map, atomically.
 
-Takes a loaded game and build options; renders every component's face and every back design
-once (the PDF reuses each as a form XObject on every copy), imposes the copies on sheets and
-writes OUT/<id>.pdf and OUT/<id>.json. Both are written to temporary files first and moved into
-place only when both are complete, so a failed build leaves the previous output untouched.
+Takes a loaded game and build options; renders every component's face on its template and every
+back design once per template (the PDF reuses each as a form XObject on every copy), imposes the
+copies on sheets and hands plan and drawings to the writers for OUT/<id>.pdf and OUT/<id>.json.
+Both are written to temporary files first and moved into place only when both are complete, so
+a failed build leaves the previous output untouched.
 """
 from __future__ import annotations
 
@@ -15,14 +16,14 @@ from pathlib import Path
 
 from . import fonts
 from .diagnostics import Report
-from .draw import BLACK, IDENTITY, PT, Color, Drawing, Path as DPath
-from .draw.pdf import PdfBackend
+from .draw import Color, Drawing
 from .games import RenderContext
-from .imposition import Plan, Piece, impose, placement_matrix
-from .layout import Sheet
+from .imposition import Piece, impose, piece_bleed
+from .layout import Edition, Sheet
 from .project import Loaded
+from .writers.pdf_sheets import Art, write_pdf
+from .writers.sheet_map import sheet_map
 
-MARK_WIDTH = 0.25 * PT  # 0.25 pt, in mm
 
 
 @dataclass
@@ -33,6 +34,7 @@ class BuildOptions:
     lang: str = "en"
     back_offset: tuple[float, float] = (0.0, 0.0)
     edition: str | None = None
+    diamonds: str = "shared-edge"
 
 
 @dataclass
@@ -43,23 +45,33 @@ class Built:
     cards: int
 
 
-def render_all(loaded: Loaded, opts: BuildOptions, report: Report) -> tuple[dict[str, Drawing], dict[str, Drawing], RenderContext]:
-    """Faces by component id and backs by key, each clipped to its bleed box."""
-    spec, layout = loaded.spec, loaded.layout
-    edition = layout.editions[opts.edition or layout.default]
-    ctx = RenderContext(spec, edition, opts.lang, opts.bleed)
-    faces: dict[str, Drawing] = {}
-    backs: dict[str, Drawing] = {}
+def edition_of(loaded: Loaded, opts: BuildOptions) -> Edition:
+    return loaded.layout.editions[opts.edition or loaded.layout.default]
+
+
+def render_all(loaded: Loaded, opts: BuildOptions, report: Report) -> Art:
+    """Every component's face and every back it needs, each drawn on its template and clipped to
+    the template's outline grown by the bleed. A back design is drawn once per template it is
+    printed on (once per card for designs that show the card)."""
+    spec, edition = loaded.spec, edition_of(loaded, opts)
+    contexts: dict[str, RenderContext] = {}
+    art = Art({}, {}, {})
     for c in spec.components:
-        faces[c.id] = _drawn(lambda: loaded.game.render_face(c, ctx), f"card '{c.id}'", c.loc, ctx, report)
+        template = edition.template_for(c.kind)
+        if template.name not in contexts:
+            bleed = piece_bleed(template.outline, opts.bleed, opts.diamonds)
+            contexts[template.name] = RenderContext(spec, template, opts.lang, bleed)
+        ctx = contexts[template.name]
+        art.faces[c.id] = _drawn(lambda: loaded.game.render_face(c, ctx), f"card '{c.id}'", c.loc, ctx, report)
         if c.back is None:
             continue
         design = spec.backs[c.back]
-        key = back_key(loaded, c)
-        if key not in backs:
-            backs[key] = _drawn(lambda: loaded.game.render_back(design, ctx, c), f"back '{design.id}'",
-                                design.loc, ctx, report)
-    return faces, backs, ctx
+        key = back_key(loaded, c, template.name)
+        art.back_of[c.id] = key
+        if key not in art.backs:
+            art.backs[key] = _drawn(lambda: loaded.game.render_back(design, ctx, c), f"back '{design.id}'",
+                                    design.loc, ctx, report)
+    return art
 
 
 def _drawn(render, what: str, loc, ctx: RenderContext, report: Report) -> Drawing:
@@ -71,15 +83,15 @@ def _drawn(render, what: str, loc, ctx: RenderContext, report: Report) -> Drawin
                                              "a placeholder is printed in its place")
         d = _placeholder(ctx, what)
     _check_glyphs(d, what, loc, report)
-    return _clipped(d, ctx.bleed)
+    return _clipped(d, ctx)
 
 
 def _placeholder(ctx: RenderContext, what: str) -> Drawing:
-    w, h = ctx.edition.width, ctx.edition.height
+    w, h = ctx.template.width, ctx.template.height
     d = Drawing(w, h)
     red = Color(0.85, 0.1, 0.1)
-    d.rect(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed, fill=Color(1, 1, 1))
-    d.rect(1, 1, w - 2, h - 2, stroke=red, width=0.6)
+    d.path(ctx.template.clip(ctx.bleed), fill=Color(1, 1, 1))
+    d.path(ctx.template.outline.path(-1.0), stroke=red, width=0.6)
     d.line(1, 1, w - 1, h - 1, stroke=red, width=0.4)
     d.line(1, h - 1, w - 1, 1, stroke=red, width=0.4)
     size = fonts.fit(what, 9, w - 4, bold=True)
@@ -88,17 +100,18 @@ def _placeholder(ctx: RenderContext, what: str) -> Drawing:
     return d
 
 
-def back_key(loaded: Loaded, card) -> str:
+def back_key(loaded: Loaded, card, template: str) -> str:
     design = loaded.spec.backs[card.back]
     if design.kind in loaded.game.per_card_backs:
         return f"back:{design.id}:{card.id}"
-    return f"back:{design.id}"
+    return f"back:{design.id}@{template}"
 
 
-def _clipped(d: Drawing, bleed: float) -> Drawing:
-    """Art may run into the bleed but never past it, into a neighbour's."""
+def _clipped(d: Drawing, ctx: RenderContext) -> Drawing:
+    """Art may run into the bleed but never past it, into a neighbour's: clip to the outline grown
+    by the bleed (for a diamond, the offset diamond), never to a rectangle."""
     out = Drawing(d.width, d.height)
-    out.group(clip=DPath.rect(-bleed, -bleed, d.width + 2 * bleed, d.height + 2 * bleed)).ops.extend(d.ops)
+    out.group(clip=ctx.template.clip(ctx.bleed)).ops.extend(d.ops)
     return out
 
 
@@ -114,65 +127,47 @@ def _check_glyphs(d: Drawing, what: str, loc, report: Report) -> None:
 
 
 def pieces_of(loaded: Loaded, opts: BuildOptions) -> list[Piece]:
-    ed = loaded.layout.editions[opts.edition or loaded.layout.default]
-    return [Piece(c.id, k, c.kind, ed.width, ed.height, has_back=c.back is not None)
-            for c in loaded.spec.components for k in range(1, c.count + 1)]
+    edition = edition_of(loaded, opts)
+    out = []
+    for c in loaded.spec.components:
+        t = edition.template_for(c.kind)
+        for k in range(1, c.count + 1):
+            label = c.id if c.count == 1 else f"{c.id}-{k}"
+            out.append(Piece(c.id, k, c.kind, t.outline, c.back is not None, t.name, t.overlap, label))
+    return out
 
 
 def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report) -> Built:
-    faces, backs, ctx = render_all(loaded, opts, report)
-    plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset)
-    comps = {c.id: c for c in loaded.spec.components}
+    art = render_all(loaded, opts, report)
+    plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
     game = loaded.game.id
     out_dir.mkdir(parents=True, exist_ok=True)
     pdf_path, map_path = out_dir / f"{game}.pdf", out_dir / f"{game}.json"
+    title = f"{loaded.spec.name.get('en', loaded.game.title)} — print and play"
     with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp:
-        _write_pdf(pdf_tmp.path, plan, faces, backs, comps, loaded)
-        sheet_map = _sheet_map(game, opts, ctx, plan)
-        map_tmp.path.write_text(json.dumps(sheet_map, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_pdf(pdf_tmp.path, plan, art, title)
+        data = sheet_map(game, _settings(loaded, opts), plan)
+        map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         pdf_tmp.ready = map_tmp.ready = True
-    return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in comps.values()))
+    return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components))
 
 
-def _write_pdf(path: Path, plan: Plan, faces, backs, comps, loaded: Loaded) -> None:
-    name = loaded.spec.name.get("en", loaded.game.title)
-    pdf = PdfBackend(str(path), title=f"{name} — print and play")
-    for page in plan.pages:
-        pdf.begin_page(plan.width, plan.height, page.trim_box, page.bleed_box)
-        for p in page.placements:
-            comp = comps[p.piece.id]
-            key = f"face:{comp.id}" if p.side == "front" else back_key(loaded, comp)
-            art = faces[comp.id] if p.side == "front" else backs[key]
-            pdf.place_symbol(key, art, placement_matrix(p))
-        marks = Drawing(plan.width, plan.height)
-        for x1, y1, x2, y2 in page.marks:
-            marks.line(x1, y1, x2, y2, stroke=BLACK, width=MARK_WIDTH)
-        for x1, y1, x2, y2 in page.folds:
-            marks.path(DPath().move(x1, y1).line(x2, y2), stroke=BLACK, width=MARK_WIDTH, dash=(1.0, 0.7))
-        pdf.place(marks, IDENTITY)
-        pdf.end_page()
-    pdf.save()
-
-
-def _sheet_map(game: str, opts: BuildOptions, ctx: RenderContext, plan: Plan) -> dict:
+def _settings(loaded: Loaded, opts: BuildOptions) -> dict:
+    edition = edition_of(loaded, opts)
+    main = edition.main
     return {
-        "game": game,
         "paper": {"name": opts.sheet.name, "width_mm": opts.sheet.width, "height_mm": opts.sheet.height},
-        "edition": ctx.edition.name,
-        "card_mm": [ctx.edition.width, ctx.edition.height],
+        "edition": edition.name,
+        "card_mm": [main.width, main.height],
+        "templates": {t.name: {"shape": t.shape, "size_mm": [round(t.width, 3), round(t.height, 3)],
+                               "bleed_mm": piece_bleed(t.outline, opts.bleed, opts.diamonds)}
+                      for t in edition.templates.values()},
         "bleed_mm": opts.bleed,
         "backs": opts.backs,
         "back_offset_mm": list(opts.back_offset),
+        "diamonds": opts.diamonds,
         "lang": opts.lang,
-        "pages": [entry for i, page in enumerate(plan.pages, start=1) for entry in _map_entries(i, page)],
     }
-
-
-def _map_entries(n: int, page) -> list[dict]:
-    """One entry per side printed on the page: a gutterfold sheet holds fronts and backs."""
-    sides = ("front", "back") if page.side == "gutterfold" else (page.side,)
-    return [{"page": n, "side": side, "pieces": [p.as_json() for p in page.placements if p.side == side]}
-            for side in sides]
 
 
 class _Staged:

@@ -1,24 +1,26 @@
-"""Helpers every card renderer shares: boxes that run into the bleed, text fitted to a box,
-the 180-degree turn of two-way cards. They build Drawings and know nothing about paper."""
+"""Helpers every card renderer shares: the background to the bleed's edge, boxes that run into
+the bleed, text fitted to a box, the 180-degree turn of two-way cards. They build Drawings and
+know nothing about paper."""
 from __future__ import annotations
 
 from .draw import PT, Color, Drawing, Matrix, multiply, rotate, translate
 from . import fonts
-from .layout import Box, Edition
+from .layout import Box, Template
 
 
-def bleed_rect(box: Box, edition: Edition, bleed: float) -> tuple[float, float, float, float]:
+def bleed_rect(box: Box, template: Template, bleed: float) -> tuple[float, float, float, float]:
     """The box grown into the bleed on every side where it touches the card's edge."""
     eps = 0.01
     x0 = box.x - bleed if box.x <= eps else box.x
     y0 = box.y - bleed if box.y <= eps else box.y
-    x1 = box.x + box.w + bleed if box.x + box.w >= edition.width - eps else box.x + box.w
-    y1 = box.y + box.h + bleed if box.y + box.h >= edition.height - eps else box.y + box.h
+    x1 = box.x + box.w + bleed if box.x + box.w >= template.width - eps else box.x + box.w
+    y1 = box.y + box.h + bleed if box.y + box.h >= template.height - eps else box.y + box.h
     return x0, y0, x1 - x0, y1 - y0
 
 
-def background(d: Drawing, edition: Edition, bleed: float, colour: Color) -> None:
-    d.rect(-bleed, -bleed, edition.width + 2 * bleed, edition.height + 2 * bleed, fill=colour)
+def background(d: Drawing, template: Template, bleed: float, colour: Color) -> None:
+    """Fill the piece's outline grown by the bleed: the art under everything else."""
+    d.path(template.clip(bleed), fill=colour)
 
 
 def text_in(d: Drawing, box: Box, text: str, colour: Color, bold: bool = True, size: float | None = None,
@@ -31,7 +33,7 @@ def text_in(d: Drawing, box: Box, text: str, colour: Color, bold: bool = True, s
     return size
 
 
-def turned(d: Drawing, edition: Edition) -> Drawing:
+def turned(d: Drawing, template: Template) -> Drawing:
     """A child drawing turned 180 degrees about the card's centre: the other end of a two-way card."""
-    m: Matrix = multiply(rotate(180), translate(edition.width, edition.height))
+    m: Matrix = multiply(rotate(180), translate(template.width, template.height))
     return d.group(m)

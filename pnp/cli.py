@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import __version__
 from .diagnostics import Report
-from .imposition import BACK_MODES, ImpositionError
+from .imposition import BACK_MODES, DIAMOND_MODES, ImpositionError
 from .paths import default_specs_dir, display
 from .project import UnknownGame, available_games, game_def, load_checked, load_for_build, sheets
 from .spec import LANGS
@@ -59,6 +59,10 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--edition", metavar="NAME",
                    help="card size edition from the game's layout (GEM: gum, the original 1 x 3 in card "
                         "(default), or poker, 63 x 88 mm)")
+    b.add_argument("--diamonds", default="shared-edge", choices=DIAMOND_MODES,
+                   help="how diamond-shaped (rhombus) pieces are packed: shared-edge (default) tiles them edge to "
+                        "edge with no bleed, so every cut is one straight line across the sheet; spaced gives each "
+                        "its own bleed and a cut line round it")
     b.add_argument("--layouts", type=Path, metavar="DIR", help="folder of layouts and sheets.yaml (default: a layouts/ folder beside the specs where it has the file, "
                         "else the shipped layouts)")
     b.add_argument("--force", action="store_true", help="build even when the spec breaks the game's rules")
@@ -192,7 +196,8 @@ def cmd_build(args, specs_dir: Path) -> int:
         edition = args.edition or loaded.layout.default
         if edition not in loaded.layout.editions:
             raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
-        opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, edition)
+        opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, edition,
+                            args.diamonds)
         try:
             built = build(loaded, opts, args.out, report)
         except ImpositionError as exc:

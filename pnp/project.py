@@ -54,7 +54,7 @@ def load_checked(game_id: str, specs_dir: Path) -> Loaded:
 def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) -> Loaded:
     loaded = load_checked(game_id, specs_dir)
     lpath = layout_file(f"{game_id}.yaml", specs_dir, layouts_dir)
-    layout, lreport = load_layout(lpath, game_id, loaded.game.boxes, display(lpath))
+    layout, lreport = load_layout(lpath, game_id, loaded.game.boxes, display(lpath), kinds=list(loaded.game.kinds))
     loaded.report.extend(lreport)
     loaded.layout = layout
     return loaded

@@ -166,11 +166,12 @@ class Length(Type):
             if v != 0:
                 report.error(node.loc, "SPEC-UNIT", f"{what} is the number {v:g} without a unit, expected {self.describe()}")
                 return INVALID
-            return 0.0
-        m = _LENGTH.match(str(v))
-        if not m:
-            return _bad(report, node, what, self.describe())
-        number, unit = float(m.group(1)), m.group(2)
+            number, unit = 0.0, "mm"  # a bare 0 needs no unit, but it must still be in range
+        else:
+            m = _LENGTH.match(str(v))
+            if not m:
+                return _bad(report, node, what, self.describe())
+            number, unit = float(m.group(1)), m.group(2)
         if unit not in UNITS_MM:
             shown = f"unit '{unit}'" if unit else "no unit"
             report.error(node.loc, "SPEC-UNIT", f"{what} '{v}' has {shown}, expected one of " + one_of(UNITS_MM))

@@ -300,7 +300,7 @@ def test_the_back_looks_the_same_after_a_half_turn():
     game = GAMES["gem"]
     spec, _ = load_spec(SPECS_DIR / "gem.yaml", game)
     layout, _ = load_layout(LAYOUTS_DIR / "gem.yaml", "gem", game.boxes)
-    ed = layout.editions["gum"]
+    ed = layout.editions["gum"].main
     back = game.render_back(spec.backs["gem-back"], RenderContext(spec, ed, "en", 0.0), spec.components[0])
     buf = io.BytesIO()
     pdf = PdfBackend(buf)

@@ -1,6 +1,7 @@
 """Imposition: cards fill the sheet, backs mirror their fronts, marks stay outside every bleed."""
 import pytest
 
+from pnp.shapes import Outline
 from pnp.imposition import MARK_LEN, ImpositionError, Piece, fit_grid, impose, placement_matrix
 from pnp.draw import apply
 from pnp.layout import Sheet
@@ -10,7 +11,7 @@ LETTER = Sheet("letter", 215.9, 279.4, 6.35)
 
 
 def deck(n, w=63, h=88, backs=True):
-    return [Piece(f"c{i}", 1, "card", w, h, has_back=backs) for i in range(n)]
+    return [Piece(f"c{i}", 1, "card", Outline("rect", w, h), has_back=backs) for i in range(n)]
 
 
 @pytest.mark.parametrize("w, h, sheet, per_page, rotated", [

@@ -15,13 +15,13 @@ def layout(tmp_path, text, needed=("a",)):
 def test_extends_and_units():
     lay, report = load_layout(LAYOUTS_DIR / "gem.yaml", "gem", ("band", "number", "gems"))
     assert report.items == []
-    poker = lay.editions["poker"]
+    poker = lay.editions["poker"].main
     assert (poker.width, poker.height) == (63, 88)
     names, gems = poker.box("names"), poker.box("gems")
     assert (names.x, names.w) == (gems.x, gems.w)  # inherited
     assert (names.y, names.h) == (12.5, 5)  # overridden
     assert names.text == pytest.approx(8)
-    gum = lay.editions["gum"]
+    gum = lay.editions["gum"].main
     assert (gum.width, gum.height) == pytest.approx((25.4, 76.2))
     assert lay.default == "gum"
 
@@ -88,6 +88,6 @@ def test_extends_inherits_the_type_size_unchanged(tmp_path):
                                 "      a: { x: 0mm, y: 0mm, width: 63mm, height: 10mm, text: 12pt }\n"
                                 "      b: { extends: a, y: 20mm }\n      c: { extends: b, text: 4.5mm }\n")
     assert got == []
-    boxes = lay.editions["s"].boxes
+    boxes = lay.editions["s"].main.boxes
     assert (boxes["a"].text, boxes["b"].text) == pytest.approx((12, 12))
     assert boxes["c"].text == pytest.approx(4.5 * 72 / 25.4) and boxes["c"].y == 20

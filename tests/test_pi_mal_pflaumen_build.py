@@ -11,6 +11,7 @@ from pypdf.generic import ContentStream
 
 from pnp.games import GAMES
 from pnp.games.pi_mal_pflaumen import rules
+from pnp.shapes import Outline
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.layout import Box, load_layout
 from pnp.paths import LAYOUTS_DIR, SPECS_DIR
@@ -33,7 +34,7 @@ def spec():
 def edition():
     layout, report = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
     assert report.ok
-    return layout.editions[layout.default]
+    return layout.editions[layout.default].main
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def _matrix(piece: dict):
     x, y, w, h = piece["trim_mm"]
     rot = piece["rotation"]
     cw, ch = (h, w) if rot in (90, 270) else (w, h)
-    return placement_matrix(Placement(Piece(piece["id"], piece["copy"], piece["kind"], cw, ch), x, y, w, h, rot))
+    return placement_matrix(Placement(Piece(piece["id"], piece["copy"], piece["kind"], Outline("rect", cw, ch)), x, y, w, h, rot))
 
 
 def _to_card(piece: dict, ch: dict) -> tuple[float, float]:

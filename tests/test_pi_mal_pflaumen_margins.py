@@ -89,7 +89,7 @@ def test_nothing_printed_comes_within_1_2mm_of_the_fine_frame_line(cards):
 def edition():
     layout, report = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
     assert report.ok
-    return layout.editions[layout.default]
+    return layout.editions[layout.default].main
 
 
 def test_corner_numbers_fit_their_boxes_at_a_readable_size(built, edition):

@@ -18,7 +18,7 @@ def ctx():
     spec, report = load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])
     layout, lreport = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
     assert report.ok and lreport.ok
-    return RenderContext(spec, layout.editions[layout.default], "en", 3.0)
+    return RenderContext(spec, layout.editions[layout.default].main, "en", 3.0)
 
 
 def card(ctx, cid):
@@ -70,7 +70,7 @@ def test_backs_differ_by_round_and_double_sided_cards_repeat_their_face(ctx):
 
 
 def test_names_follow_the_language(ctx):
-    zh = RenderContext(ctx.spec, ctx.edition, "zh-TW", ctx.bleed)
+    zh = RenderContext(ctx.spec, ctx.template, "zh-TW", ctx.bleed)
     texts = [t.text for t, _ in render.render_face(card(ctx, "r1-08"), zh).texts()]
     assert rules.FRUITS["white-currant"].zh in texts
     texts = [t.text for t, _ in render.render_back(ctx.spec.backs["emblem"], zh, card(ctx, "turn-1")).texts()]
@@ -91,7 +91,7 @@ def _extent(drawing) -> tuple[float, float, float, float]:
 def test_every_box_keeps_clear_of_the_fine_frame_line(ctx):
     """Text and pictures are placed in boxes; the boxes, the turned number box too, stay inside
     the fine frame line with air to spare, so nothing printed in them can touch it."""
-    ed = ctx.edition
+    ed = ctx.template
     f = ed.box("frame")
     k = render.FINE_RULE + 0.8
     n = ed.box("number")
@@ -104,8 +104,8 @@ def test_every_box_keeps_clear_of_the_fine_frame_line(ctx):
 
 @pytest.mark.parametrize("kind", list(rules.ACTIONS))
 def test_each_action_badge_stays_inside_its_box(ctx, kind):
-    box = ctx.edition.box("action")
-    d = Drawing(ctx.edition.width, ctx.edition.height)
+    box = ctx.template.box("action")
+    d = Drawing(ctx.template.width, ctx.template.height)
     icons.action(d, kind, box)
     x0, y0, x1, y1 = _extent(d)
     assert box.x - 0.01 <= x0 and x1 <= box.x + box.w + 0.01

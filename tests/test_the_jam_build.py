@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from pnp.draw import apply
 from pnp.games.the_jam import GAME as JAM
 from pnp.games.the_jam import deck, rules
+from pnp.shapes import Outline
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.paths import SPECS_DIR
 from pnp.spec import load_spec
@@ -30,7 +31,7 @@ def spec():
 def card_area(piece: dict, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
     """A rectangle in card millimetres → its box on the page, [x, y, w, h] in mm."""
     x, y, w, h = piece["trim_mm"]
-    m = placement_matrix(Placement(Piece(piece["id"], piece["copy"], piece["kind"], CARD_W, CARD_H),
+    m = placement_matrix(Placement(Piece(piece["id"], piece["copy"], piece["kind"], Outline("rect", CARD_W, CARD_H)),
                                    x, y, w, h, piece["rotation"]))
     pts = [apply(m, px, py) for px in (x0, x1) for py in (y0, y1)]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]

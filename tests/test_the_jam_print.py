@@ -12,6 +12,7 @@ from conftest import MM
 
 from pnp.games.the_jam import rules
 from pnp.games.the_jam.render_missions import FLAG_H, FLAG_W
+from pnp.shapes import Outline
 from pnp.imposition import Piece, Placement, placement_matrix
 
 CARD_W, CARD_H = 63.0, 88.0
@@ -31,7 +32,7 @@ class Card:
     def __init__(self, page, piece: dict):
         self.id, self.kind, self.piece = piece["id"], piece["kind"], piece
         x, y, w, h = piece["trim_mm"]
-        m = placement_matrix(Placement(Piece(piece["id"], piece["copy"], piece["kind"], CARD_W, CARD_H),
+        m = placement_matrix(Placement(Piece(piece["id"], piece["copy"], piece["kind"], Outline("rect", CARD_W, CARD_H)),
                                        x, y, w, h, piece["rotation"]))
         self.inv = _inverse(m)
         self.page_h = float(page.height) / MM

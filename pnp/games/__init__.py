@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..diagnostics import Report
 from ..draw import Drawing
-from ..layout import Edition
+from ..layout import Template
 from ..schema import Field
 from ..spec import Item, Spec
 
@@ -48,7 +48,7 @@ def by_id(*items: Named) -> dict[str, Named]:
 @dataclass
 class RenderContext:
     spec: Spec
-    edition: Edition
+    template: Template  # the shape, size and boxes of the piece being drawn
     lang: str
     bleed: float
 
@@ -77,7 +77,7 @@ class GameDef:
     title: str
     kinds: dict[str, list[Field]]
     back_kinds: dict[str, list[Field]]
-    boxes: Sequence[str]
+    boxes: Sequence[str] | Mapping[str, Sequence[str]]  # layout boxes the renderer reads: for every kind, or per kind
     validate: Callable[[Spec, Report], None]
     render_face: Callable[[Item, RenderContext], Drawing]
     render_back: Callable[[Item, RenderContext, Item], Drawing]  # (back design, ctx, the card it backs)

@@ -19,7 +19,7 @@ BOXES = ("band", "number", "gems")
 
 
 def render_face(item: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     d = Drawing(ed.width, ed.height)
     background(d, ed, ctx.bleed, FELT)
     # no frame near the trim, where a slightly-off cut would show; only the line between the ends
@@ -34,7 +34,7 @@ def render_face(item: Item, ctx: RenderContext) -> Drawing:
 
 
 def _end(d: Drawing, item: Item, end: str, number: int, ctx: RenderContext) -> None:
-    ed = ctx.edition
+    ed = ctx.template
     tag = rules.ENDS[end]
     colour = Color.hex(tag["colour"])
     band = ed.box("band")
@@ -76,7 +76,7 @@ def _stones(d: Drawing, box: Box, gems: list[str], ctx: RenderContext, names: Bo
 def render_back(back: Item, ctx: RenderContext, card: Item | None = None) -> Drawing:
     """The shared back: the same after a half turn, so a face-down two-way card does not show
     which end is up."""
-    ed = ctx.edition
+    ed = ctx.template
     d = Drawing(ed.width, ed.height)
     background(d, ed, ctx.bleed, FELT)
     cx, cy = ed.width / 2, ed.height / 2

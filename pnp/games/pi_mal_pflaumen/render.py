@@ -11,7 +11,7 @@ from __future__ import annotations
 from ... import fonts
 from ...cards import background, text_in, turned
 from ...draw import PT, Color, Drawing
-from ...layout import Box, Edition
+from ...layout import Box, Template
 from ...spec import Item
 from .. import RenderContext
 from . import creatures, fruits, icons, rules
@@ -28,7 +28,7 @@ FINE_RULE = 0.9  # mm from the thick frame line in to the fine one
 
 def _card(ctx: RenderContext, paper: Color = PAPER) -> Drawing:
     """Paper to the bleed's edge, the thick frame line along the `frame` box and a fine one inside it."""
-    ed = ctx.edition
+    ed = ctx.template
     d = Drawing(ed.width, ed.height)
     background(d, ed, ctx.bleed, paper)
     f = ed.box("frame")
@@ -38,7 +38,7 @@ def _card(ctx: RenderContext, paper: Color = PAPER) -> Drawing:
     return d
 
 
-def inside(ed: Edition, air: float = 1.5) -> Box:
+def inside(ed: Template, air: float = 1.5) -> Box:
     """The space within the fine frame line, `air` mm clear of it: where backs place their pictures."""
     f = ed.box("frame")
     k = FINE_RULE + air
@@ -55,7 +55,7 @@ def render_face(item: Item, ctx: RenderContext) -> Drawing:
 
 
 def fruit_face(item: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     d = _card(ctx)
     fruit = rules.FRUITS[item["fruit"]]
     _corner_numbers(d, ed, str(item["number"]))
@@ -74,7 +74,7 @@ def fruit_face(item: Item, ctx: RenderContext) -> Drawing:
     return d
 
 
-def _corner_numbers(d: Drawing, ed: Edition, number: str) -> None:
+def _corner_numbers(d: Drawing, ed: Template, number: str) -> None:
     """The number top left and, turned, bottom right; 6 and 9 underlined so neither reads as the other."""
     box = ed.box("number")
     for side in (d, turned(d, ed)):
@@ -86,7 +86,7 @@ def _corner_numbers(d: Drawing, ed: Edition, number: str) -> None:
 
 
 def plum_face(item: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     d = _card(ctx)
     text_in(d, ed.box("title"), _name(ctx, item, rules.NAMES["plum"]), INK)
     art = ed.box("art")
@@ -96,7 +96,7 @@ def plum_face(item: Item, ctx: RenderContext) -> Drawing:
 
 
 def pi_face(item: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     d = _card(ctx)
     text_in(d, ed.box("title"), _name(ctx, item, rules.NAMES["pi"]), INK)
     art = ed.box("art")
@@ -108,7 +108,7 @@ def pi_face(item: Item, ctx: RenderContext) -> Drawing:
 
 
 def watchdog_face(item: Item, ctx: RenderContext, dog: int = 0) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     d = _card(ctx)
     text_in(d, ed.box("title"), _name(ctx, item, rules.NAMES["watchdog"]), INK)
     art = ed.box("art")
@@ -118,7 +118,7 @@ def watchdog_face(item: Item, ctx: RenderContext, dog: int = 0) -> Drawing:
 
 
 def turn_order_face(item: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     d = _card(ctx)
     text_in(d, ed.box("title"), ctx.name(rules.NAMES["turn-order"]), INK)
     icons.position(d, ed.box("position"), str(item["position"]))
@@ -151,7 +151,7 @@ BACK_PAPER = {"caterpillar": Color.hex("#dfe8c8"), "pupa": Color.hex("#eadcc0"),
 
 def round_back(back: Item, ctx: RenderContext, r: int) -> Drawing:
     """The round's stage of the butterfly's life, its numeral at both ends."""
-    ed = ctx.edition
+    ed = ctx.template
     rnd = rules.ROUNDS[r]
     d = _card(ctx, BACK_PAPER[rnd.back])
     room = inside(ed)
@@ -165,7 +165,7 @@ def round_back(back: Item, ctx: RenderContext, r: int) -> Drawing:
 
 
 def emblem_back(back: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     green = Color.hex("#2f4a2c")
     d = _card(ctx, green)
     title = back.get("title") or ctx.name(ctx.spec.name)

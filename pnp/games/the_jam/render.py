@@ -28,7 +28,7 @@ def render_face(item: Item, ctx: RenderContext) -> Drawing:
         return render_mission(item, ctx)
     if item.kind in rules.SPECIALS:
         return _special(item, ctx)
-    ed = ctx.edition
+    ed = ctx.template
     d = Drawing(ed.width, ed.height)
     background(d, ed, ctx.bleed, PAPER)
     _recipe(d, item, ctx)
@@ -61,7 +61,7 @@ def recipe_title(item: Item, ctx: RenderContext) -> str:
 
 
 def _recipe(d: Drawing, item: Item, ctx: RenderContext) -> None:
-    ed = ctx.edition
+    ed = ctx.template
     pine = item.kind == "jam" and item["fruit"] == rules.PINE_CONE
     colour = PINE if pine else kind_colour(item.kind)  # the pine-cone jam stands out from the other jams
     d.rect(*bleed_rect(ed.box("recipe"), ed, ctx.bleed), fill=colour.lighter(0.82))
@@ -79,7 +79,7 @@ def _recipe(d: Drawing, item: Item, ctx: RenderContext) -> None:
 
 def _needs(d: Drawing, item: Item, made: list[str], ctx: RenderContext) -> None:
     """What the recipe needs → what it makes, as pictures, with a line of text below."""
-    ed = ctx.edition
+    ed = ctx.template
     box = ed.box("needs")
     pine = item.kind == "jam" and item["fruit"] == rules.PINE_CONE
     inputs = len(made) if item.kind == "salad" else 1
@@ -108,7 +108,7 @@ def _needs_text(item: Item, made: list[str], ctx: RenderContext) -> str:
 
 
 def _ingredient(d: Drawing, item: Item, ctx: RenderContext) -> None:
-    ed = ctx.edition
+    ed = ctx.template
     ing = rules.INGREDIENTS[item["ingredient"]]
     colour = Color.hex(ing.colour)
     d.rect(*bleed_rect(ed.box("ingredient"), ed, ctx.bleed), fill=colour.lighter(0.86))
@@ -121,7 +121,7 @@ def _ingredient(d: Drawing, item: Item, ctx: RenderContext) -> None:
 
 
 def _special(item: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     sp = rules.SPECIALS[item.kind]
     colour = Color.hex("#3d6fb0" if item.kind == "youngster" else "#7a4b2a")
     d = Drawing(ed.width, ed.height)
@@ -149,7 +149,7 @@ def _special(item: Item, ctx: RenderContext) -> Drawing:
 
 def render_back(back: Item, ctx: RenderContext, card: Item | None = None) -> Drawing:
     """Game cards: a red gingham cloth with a jam jar; missions: a blue cloth with a scroll."""
-    ed = ctx.edition
+    ed = ctx.template
     mission = back.kind == "mission-back"
     colour = Color.hex("#2f6db0" if mission else "#c8283f")
     d = Drawing(ed.width, ed.height)

@@ -38,7 +38,7 @@ TALL = {"jam": 0.92, "pie": 0.7}  # how much of its square a standing picture's 
 
 
 def render_mission(item: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.edition
+    ed = ctx.template
     mk = rules.MISSION_KINDS[item.kind]
     colour = Color.hex(mk.colour)
     d = Drawing(ed.width, ed.height)
@@ -144,7 +144,7 @@ def items(d: Drawing, rows: list[Box], refs: list[str], table, ctx: RenderContex
 
 
 def _own_mission(d: Drawing, item: Item, mk, table, ctx: RenderContext) -> None:
-    ed = ctx.edition
+    ed = ctx.template
     box = ed.box("mission")
     refs = item[mk.field]
     if mk.shows == "jam":  # jars on shelves
@@ -172,7 +172,7 @@ def _own_mission(d: Drawing, item: Item, mk, table, ctx: RenderContext) -> None:
 def _ladder(d: Drawing, item: Item, ctx: RenderContext) -> None:
     """Points for owning 4, 5, ... of the tea-party recipes; this card has no badge, so the
     ladder may rise to the title band."""
-    ed = ctx.edition
+    ed = ctx.template
     box = ed.box("mission")
     box = Box(box.x, box.y, box.w, ed.box("banner").y - 1 - box.y, box.text)
     ladder = item["ladder"]
@@ -205,7 +205,7 @@ def _tea_goal(lang: str) -> str:
 
 
 def _tea_band(d: Drawing, item: Item, table, ctx: RenderContext) -> None:
-    ed = ctx.edition
+    ed = ctx.template
     band = ed.box("tea")
     kinds = list(rules.MISSION_KINDS)
     part = kinds.index(item.kind) + 1
@@ -251,7 +251,7 @@ def _bunting(d: Drawing, x0: float, x1: float, y: float, step: float) -> None:
 
 
 def _yummy(d: Drawing, item: Item, ctx: RenderContext) -> None:
-    ed = ctx.edition
+    ed = ctx.template
     box = ed.box("yummy")
     ing = rules.INGREDIENTS[item["favourite"]]
     colour = Color.hex(ing.colour)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ... import fonts
 from ...cards import text_in
 from ...draw import PT, Color, Drawing
-from ...layout import Box, Edition
+from ...layout import Box, Template
 from .. import say
 from . import art
 
@@ -37,7 +37,7 @@ def label(key: str, lang: str, **values) -> str:
     return say(LABELS[key], lang).format(**values)
 
 
-def safe(box: Box, ed: Edition) -> Box:
+def safe(box: Box, ed: Template) -> Box:
     """The part of `box` at least SAFE mm from every card edge it runs to: where its text goes."""
     x0, y0 = max(box.x, SAFE), max(box.y, SAFE)
     x1, y1 = min(box.x + box.w, ed.width - SAFE), min(box.top, ed.height - SAFE)

@@ -1,0 +1,104 @@
+"""The PDF sheets writer: the plan's pages with every face and back in place, and the marks.
+
+Takes the plan, the drawn faces and backs (by key) and a title; writes the PDF through the PDF
+backend. Each face and back is a shared symbol (a form XObject) placed by its placement's
+matrix; a tile of a board shows its window of the board and the bleed around it. On top go the
+cut lines of pieces cut along their outlines, tile glue areas, cross-hairs and captions, crop
+marks and fold marks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import fonts
+from ..draw import BLACK, IDENTITY, PT, WHITE, Color, Drawing, Path as DPath, rotate, multiply, translate
+from ..draw.pdf import PdfBackend
+from ..imposition import Page, Placement, Plan
+from ..imposition.tiles import CAPTION_PT
+
+MARK_WIDTH = 0.25 * PT  # 0.25 pt, in mm
+CUT_GREY = Color(0.45, 0.45, 0.45)
+GLUE_GREY = Color(0.55, 0.55, 0.55)
+CAPTION_GREY = Color(0.25, 0.25, 0.25)
+
+
+@dataclass
+class Art:
+    faces: dict[str, Drawing]  # by component id
+    backs: dict[str, Drawing]  # by back key
+    back_of: dict[str, str]  # component id -> the key of its back
+
+    def of(self, p: Placement) -> tuple[str, Drawing]:
+        if p.side == "front":
+            return f"face:{p.piece.id}", self.faces[p.piece.id]
+        key = self.back_of[p.piece.id]
+        return key, self.backs[key]
+
+
+def write_pdf(path: Path, plan: Plan, art: Art, title: str) -> None:
+    pdf = PdfBackend(str(path), title=title)
+    for page in plan.pages:
+        pdf.begin_page(plan.width, plan.height, page.trim_box, page.bleed_box)
+        for p in page.placements:
+            key, drawing = art.of(p)
+            if p.tile is None:
+                pdf.place_symbol(key, drawing, p.matrix())
+            else:
+                x, y, w, h = p.tile.window
+                b = page.bleed
+                layer = Drawing(plan.width, plan.height)
+                layer.group(clip=DPath.rect(x - b, y - b, w + 2 * b, h + 2 * b)).use(key, drawing, p.matrix())
+                pdf.place(layer, IDENTITY)
+        pdf.place(_overlay(page, plan), IDENTITY)
+        pdf.end_page()
+    pdf.save()
+
+
+def _overlay(page: Page, plan: Plan) -> Drawing:
+    d = Drawing(plan.width, plan.height)
+    for outline in page.cuts:
+        d.polygon(outline, stroke=CUT_GREY, width=MARK_WIDTH)
+    for p in page.placements:
+        if p.tile:
+            for g in p.tile.glue:
+                _glue(d, g)
+            for x, y in p.tile.crosshairs:
+                _crosshair(d, x, y)
+            _caption(d, p.tile.caption, *p.tile.caption_at)
+    for x1, y1, x2, y2 in page.marks:
+        d.line(x1, y1, x2, y2, stroke=BLACK, width=MARK_WIDTH)
+    for x1, y1, x2, y2 in page.folds:
+        d.path(DPath().move(x1, y1).line(x2, y2), stroke=BLACK, width=MARK_WIDTH, dash=(1.0, 0.7))
+    return d
+
+
+def _glue(d: Drawing, rect: tuple[float, float, float, float]) -> None:
+    """A hatched strip with a dashed edge and the word 'glue': the next tile is laid over it."""
+    x, y, w, h = rect
+    g = d.group(clip=DPath.rect(x, y, w, h))
+    step = 2.5
+    k = -h
+    while k < w:
+        g.line(x + k, y, x + k + h, y + h, stroke=GLUE_GREY, width=0.15)
+        k += step
+    d.rect(x, y, w, h, stroke=GLUE_GREY, width=0.3, dash=(1.5, 1.0))
+    size = 6.0
+    text_w = fonts.width("glue", size, True) + 2
+    along = h > w  # a strip down the side reads upwards
+    m = multiply(rotate(90), translate(x + w / 2, y + h / 2)) if along else translate(x + w / 2, y + h / 2)
+    t = d.group(m)
+    t.rect(-text_w / 2, -1.6, text_w, 3.2, r=0.8, fill=WHITE)
+    t.text(0, -size * PT * 0.36, "glue", size, bold=True, fill=GLUE_GREY.darker(0.3), anchor="middle")
+
+
+def _crosshair(d: Drawing, x: float, y: float, r: float = 2.5, arm: float = 4.0) -> None:
+    """A circle and cross, haloed in white so it shows on dark art as on light."""
+    for colour, width in ((WHITE, 0.6), (BLACK, MARK_WIDTH)):
+        d.circle(x, y, r, stroke=colour, width=width)
+        d.line(x - arm, y, x + arm, y, stroke=colour, width=width)
+        d.line(x, y - arm, x, y + arm, stroke=colour, width=width)
+
+
+def _caption(d: Drawing, text: str, x: float, y: float) -> None:
+    d.text(x, y, text, CAPTION_PT, fill=CAPTION_GREY, anchor="middle")
