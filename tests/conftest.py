@@ -113,3 +113,41 @@ def rotation_of(ch: dict) -> int:
 
     a, b = ch["matrix"][0], ch["matrix"][1]
     return round(math.degrees(math.atan2(b, a))) % 360
+
+
+SHAPES_DIR = Path(__file__).parent / "shapes"
+
+
+@pytest.fixture(scope="session")
+def shapes_game():
+    """The shapes test game (tests/shapes/: one kind per piece shape and a board larger than A4),
+    registered for the session under the id `shapes-test`."""
+    import importlib.util
+
+    from pnp.games import GAMES
+
+    spec = importlib.util.spec_from_file_location("shapes_game", SHAPES_DIR / "game.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    GAMES[module.GAME_ID] = module.GAME
+    yield module
+    del GAMES[module.GAME_ID]
+
+
+@pytest.fixture(scope="session")
+def shapes_build(tmp_path_factory, shapes_game):
+    """Build the shapes test game once per set of options; returns a function (*options) -> Built."""
+    out = tmp_path_factory.mktemp("shapes")
+    cache: dict[tuple, Built] = {}
+
+    def get(*extra: str) -> Built:
+        if extra not in cache:
+            target = out / ("_".join(extra).replace("-", "_").replace(",", "_") or "default")
+            code = main(["build", shapes_game.GAME_ID, "--out", str(target), "--specs", str(SHAPES_DIR / "card_specs"),
+                         *extra])
+            assert code == 0, f"pnp build shapes-test {extra} exited {code}"
+            game = shapes_game.GAME_ID
+            cache[extra] = Built(target / f"{game}.pdf", json.loads((target / f"{game}.json").read_text()))
+        return cache[extra]
+
+    return get

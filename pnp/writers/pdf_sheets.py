@@ -18,7 +18,7 @@ from ..imposition import Page, Placement, Plan
 from ..imposition.tiles import CAPTION_PT
 
 MARK_WIDTH = 0.25 * PT  # 0.25 pt, in mm
-CUT_GREY = Color(0.45, 0.45, 0.45)
+CUT_GREY = Color(0.3, 0.3, 0.3)  # dark enough to follow on light art and on dark
 GLUE_GREY = Color(0.55, 0.55, 0.55)
 CAPTION_GREY = Color(0.25, 0.25, 0.25)
 
