@@ -101,7 +101,7 @@ def _rounded(w: float, h: float, r: float, g: float, tol: float) -> list[Point]:
         for i in range(n + 1):
             a = math.radians(start + 90 * i / n)
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return pts
+    return dedupe(pts)
 
 
 def offset_convex(points: list[Point], d: float) -> list[Point]:
@@ -156,4 +156,15 @@ def clip_to_rect(points: list[Point], rect: tuple[float, float, float, float]) -
                 out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
             if cin:
                 out.append(cur)
+    return dedupe(out)
+
+
+def dedupe(points: list[Point], tol: float = 1e-9) -> list[Point]:
+    """The polygon without repeated vertices (a corner on a clipping edge, a pill's flat side)."""
+    out: list[Point] = []
+    for p in points:
+        if not out or abs(p[0] - out[-1][0]) > tol or abs(p[1] - out[-1][1]) > tol:
+            out.append(p)
+    while len(out) > 1 and abs(out[0][0] - out[-1][0]) <= tol and abs(out[0][1] - out[-1][1]) <= tol:
+        out.pop()
     return out

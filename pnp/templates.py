@@ -141,12 +141,15 @@ def _templates_form(name: str, node: Node, values: dict, locs: dict, needed: Nee
         return None
     templates: dict[str, Template] = {}
     for tname, child in tnode.value.items():
+        if Id().read(Node("scalar", tnode.key_loc(tname), tname), report, f"template name in {what}") is INVALID:
+            continue
         t = _read_template(str(tname), child, what, report)
         if t is not None:
             templates[t.name] = t
     if not tnode.value:
         report.error(tnode.loc, "LAYOUT-TEMPLATE", f"'templates' of {what} is empty; it needs at least one template")
     default = values["default"]
+    written = default is not None  # a default was named, even if it cannot be used
     if default is INVALID:
         default = None
     elif default is not None and default not in tnode.value:
@@ -156,22 +159,24 @@ def _templates_form(name: str, node: Node, values: dict, locs: dict, needed: Nee
     elif default is None and len(tnode.value) == 1:
         default = str(next(iter(tnode.value)))
     mapping = _read_kinds(values["kinds"], tnode, kinds, what, report)
-    if kinds is not None and default is None:
+    listed = set(values["kinds"].value) if values["kinds"] not in (None, INVALID) else set()
+    if kinds is not None and default is None and not written:
         for kind in kinds:
-            if kind not in mapping:
+            if kind not in listed:  # a kind listed with a bad template is reported there
                 report.error(node.key_loc("kinds") if values["kinds"] is not None else node.loc, "LAYOUT-KIND",
                              f"kind '{kind}' of {what} has no template: map it under 'kinds' or name a "
                              f"'default' template; templates: {one_of(tnode.value)}")
     for tname, t in templates.items():
+        users = [k for k in (kinds or (needed if isinstance(needed, Mapping) else ())) if (mapping.get(k) or default) == tname]
         if isinstance(needed, Mapping):
-            users = [k for k in (kinds or needed) if (mapping.get(k) or default) == tname]
             need = list(dict.fromkeys(b for k in users for b in needed.get(k, ())))
         else:
             need = list(needed)
         child = tnode.value[tname]
         declared = child.value["boxes"].value if "boxes" in child.value else {}
+        used_by = f" (used by kind {one_of(users)})" if users else ""
         _needs(declared, need, child.key_loc("boxes") if "boxes" in child.value else child.loc,
-               f"template '{tname}' of {what}", report)
+               f"template '{tname}' of {what}{used_by}", report)
     return Edition(name, templates, default, mapping, node.loc)
 
 
@@ -249,7 +254,7 @@ def _size(shape: str, v: dict, locs: dict, node: Node, what: str, report: Report
     if w is not None and h is not None and abs(h - expect_h) > 0.1:
         form = "circle" if shape == "circle" else f"regular {v['orient'] or 'pointy'}-topped hexagon"
         report.error(locs["height"], "LAYOUT-TEMPLATE",
-                     f"a {form} {w:g} mm wide is {expect_h:.2f} mm high, not {h:g} mm ({what}); "
+                     f"a {form} {w:g} mm wide is {expect_h:.4g} mm high, not {h:g} mm ({what}); "
                      "give only one of width and height, or both matching")
         return None
     return expect_w, expect_h
