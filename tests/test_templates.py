@@ -206,3 +206,23 @@ def test_a_template_name_that_cannot_be_referred_to_is_reported_at_the_name(tmp_
     _, got = load(tmp_path, text, needed=(), kinds=None)
     assert got == ["layouts/g.yaml:5:7: error[SPEC-ID]: template name in edition 's' 'Big Card' is not a valid id, "
                    "expected an id of lower-case letters, digits and dashes"]
+
+
+def test_pnp_build_refuses_a_layout_with_a_bad_template_at_its_place_and_keeps_the_old_output(cli, tmp_path):
+    from conftest import copy_spec
+
+    specs, _ = copy_spec(tmp_path, "gem")
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "gem.yaml").write_text(
+        "default: pocket\neditions:\n  pocket:\n    templates:\n"
+        "      card: { shape: oval, width: 40mm, height: 0, boxes: {} }\n", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "gem.pdf").write_bytes(b"the previous build")
+    r = cli("build", "gem", "--specs", specs, "--out", out)
+    assert r.code == 2
+    assert "layouts/gem.yaml:5:22: error[LAYOUT-SHAPE]: 'shape' of template 'card' of edition 'pocket': 'oval' " \
+           "is not known, expected one of rect, rhombus, circle or hexagon" in r.err
+    assert "layouts/gem.yaml:5:49: error[SPEC-RANGE]: 'height' of template 'card' of edition 'pocket' is 0, " \
+           "expected at least 5mm and at most 2000mm" in r.err
+    assert (out / "gem.pdf").read_bytes() == b"the previous build"
