@@ -2,7 +2,8 @@
 
     python3 bench/benchmark.py [--repeat N]
 
-For every shipped game: load + validate time, build time, pages, PDF size. Then a 400-card
+For every shipped game: load + validate time, build time, pages, PDF size; the same for the
+shapes test game (diamonds, circles, hexagons and a tiled board). Then a 400-card
 deck (the GEM spec with every card's count raised) to show how a big print run scales, with
 peak memory. Targets are printed beside the figures so a regression stands out.
 """
@@ -43,12 +44,28 @@ def timed(fn, repeat: int) -> tuple[float, object]:
     return statistics.median(times), result
 
 
-def build_game(game: str, specs: Path, out: Path, force: bool = False):
-    loaded = load_for_build(game, specs, LAYOUTS_DIR)
+def build_game(game: str, specs: Path, out: Path, force: bool = False, layouts: Path | None = LAYOUTS_DIR):
+    loaded = load_for_build(game, specs, layouts)
     if loaded.report.input_errors or (loaded.report.errors and not force):
         raise SystemExit(f"{game}: spec has errors:\n" + "\n".join(map(str, loaded.report.items)))
-    presets, _ = sheets(specs, LAYOUTS_DIR)
+    presets, _ = sheets(specs, layouts)
     return build(loaded, BuildOptions(presets["a4"]), out, Report())
+
+
+SHAPES = ROOT / "tests" / "shapes"
+
+
+def shapes_game() -> str:
+    """Register the shapes test game (one kind per piece shape, a board larger than A4)."""
+    import importlib.util
+
+    from pnp.games import GAMES
+
+    spec = importlib.util.spec_from_file_location("shapes_game", SHAPES / "game.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    GAMES[module.GAME_ID] = module.GAME
+    return module.GAME_ID
 
 
 def flag(value: float, target: float) -> str:
@@ -68,6 +85,12 @@ def main() -> int:
             size = built.pdf.stat().st_size / 1e6
             print(f"{game:<18}{v:>9.3f}s{b:>9.2f}s{built.cards:>7}{built.pages:>7}{size:>8.2f}MB"
                   f"   [{flag(v, TARGETS['validate_s'])}, {flag(b, TARGETS['build_s'])}]")
+
+        shapes = shapes_game()
+        b, built = timed(lambda: build_game(shapes, SHAPES / "card_specs", out, layouts=None), args.repeat)
+        size = built.pdf.stat().st_size / 1e6
+        print(f"{'every shape':<18}{'':>10}{b:>9.2f}s{built.cards:>7}{built.pages:>7}{size:>8.2f}MB"
+              f"   [{flag(b, TARGETS['build_s'])}]  (tests/shapes: diamonds, circles, hexagons, a tiled board)")
 
         big = out / "big"
         big.mkdir()
