@@ -14,36 +14,16 @@ from typing import Mapping, Sequence
 from .diagnostics import Loc, Report, one_of
 from .draw import Path
 from .schema import INVALID, Choice, Field, Id, Length, Raw, read_fields
+from .boxes import Box, read_boxes
 from .shapes import ORIENTS, SHAPES, Outline, regular_hexagon_other_side
 from .yamlload import Node
 
-BOX_KEYS = ("x", "y", "width", "height")
+__all__ = ["Box", "DEFAULT_OVERLAP", "Edition", "Template", "read_edition"]
 SIZE = dict(lo_mm=5, hi_mm=2000)  # a token of 5 mm up to a board of 2 m
 DEFAULT_OVERLAP = 10.0  # mm that the tiles of a piece larger than the paper overlap by
 CARD = "card"  # the one template of an edition written in the older `card:` form
 
 Needed = Sequence[str] | Mapping[str, Sequence[str]]  # boxes every kind needs, or per kind
-
-
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    w: float
-    h: float
-    text: float | None = None  # text size in pt, where the box holds text
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
 
 
 @dataclass
@@ -260,34 +240,6 @@ def _size(shape: str, v: dict, locs: dict, node: Node, what: str, report: Report
     return expect_w, expect_h
 
 
-def read_boxes(boxes_node: Node, outline: Outline, what: str, noun: str | None, report: Report) -> dict[str, Box]:
-    """Named boxes with `extends` resolved; a box must lie within the outline's bounding box."""
-    raw = {}
-    for bname, bnode in boxes_node.value.items():
-        fields = [Field(k, Length(lo_mm=None), required=False) for k in BOX_KEYS]
-        fields += [Field("extends", Id(), required=False), Field("text", Length(lo_mm=1 * 25.4 / 72, hi_mm=200 * 25.4 / 72), required=False)]
-        bvals, blocs = read_fields(bnode, fields, report, f"box '{bname}' of {what}")
-        if bvals is not INVALID:
-            raw[bname] = (bvals, blocs, bnode.loc)
-    width, height = outline.w, outline.h
-    within = f"the {width:g} x {height:g} mm {noun}" if noun else (
-        f"the {width:g} x {height:g} mm {'card' if outline.shape == 'rect' else 'bounding box of the ' + outline.shape}")
-    boxes: dict[str, Box] = {}
-    for bname in raw:
-        box = _resolve(bname, raw, report, what, [])
-        if box is None:
-            continue
-        loc = raw[bname][2]
-        eps = 0.01
-        if box.w <= 0 or box.h <= 0:
-            report.error(loc, "LAYOUT-BOX", f"box '{bname}' of {what} is {box.w:g} x {box.h:g} mm, expected a positive width and height")
-        elif box.x < -eps or box.y < -eps or box.x + box.w > width + eps or box.y + box.h > height + eps:
-            report.error(loc, "LAYOUT-BOX",
-                         f"box '{bname}' of {what} ({box.x:g}, {box.y:g}, {box.w:g} x {box.h:g} mm) lies outside {within}")
-        boxes[bname] = box
-    return boxes
-
-
 def _all_needs(needed: Needed) -> list[str]:
     if isinstance(needed, Mapping):
         return list(dict.fromkeys(b for boxes in needed.values() for b in boxes))
@@ -299,35 +251,3 @@ def _needs(declared: Mapping, need: Sequence[str], loc: Loc, what: str, report: 
     for n in need:
         if n not in declared:
             report.error(loc, "LAYOUT-MISSING-BOX", f"{what} has no box '{n}'; the renderer needs boxes {', '.join(need)}")
-
-
-def _resolve(name: str, raw: dict, report: Report, what: str, chain: list[str]) -> Box | None:
-    vals, locs, loc = raw[name]
-    if name in chain:
-        report.error(loc, "LAYOUT-EXTENDS-CYCLE", f"box '{name}' of {what} extends itself through {' -> '.join(chain + [name])}")
-        return None
-    base: dict = {k: None for k in BOX_KEYS}
-    base["text"] = None
-    parent = vals.get("extends")
-    if parent not in (None, INVALID):
-        if parent not in raw:
-            report.error(locs["extends"], "LAYOUT-DANGLING-REF",
-                         f"box '{name}' of {what} extends '{parent}', which is not a box; boxes: {', '.join(raw)}")
-            return None
-        pbox = _resolve(parent, raw, report, what, chain + [name])
-        if pbox is None:
-            return None
-        parent_text = pbox.text * 25.4 / 72 if pbox.text is not None else None  # back to mm, as read
-        base = {"x": pbox.x, "y": pbox.y, "width": pbox.w, "height": pbox.h, "text": parent_text}
-    for k in BOX_KEYS + ("text",):
-        v = vals.get(k)
-        if v is INVALID:
-            return None
-        if v is not None:
-            base[k] = v
-    missing = [k for k in BOX_KEYS if base[k] is None]
-    if missing:
-        report.error(loc, "LAYOUT-BOX", f"box '{name}' of {what} has no {', '.join(missing)} (nor inherits any through 'extends')")
-        return None
-    text_pt = base["text"] * 72 / 25.4 if base["text"] is not None else None
-    return Box(base["x"], base["y"], base["width"], base["height"], text_pt)

@@ -12,13 +12,15 @@ from __future__ import annotations
 import math
 
 from .geometry import MARK_GAP, MARK_ZONE, ImpositionError, Rect, Region
+from .grid import crop_marks
+from .plan import Page, Placement, Tile, boxes
 
 LABEL_ZONE = 4.0  # mm beside a tile for its caption
 CAPTION_PT = 7.0  # the caption's type size in points
 CAPTION_DROP = CAPTION_PT * 25.4 / 72 * 0.75  # mm from a caption's baseline to the top of its capitals
 
 
-def pages(group, area: Region, bleed: float) -> list:
+def pages(group, area: Region, bleed: float) -> list[Page]:
     return [page for piece in group for page in _piece_pages(piece, area, bleed)]
 
 
@@ -54,10 +56,7 @@ def caption_point(window: Rect, bleed: float, above: bool) -> tuple[float, float
     return x + w / 2, y - bleed - MARK_GAP - 0.6 - CAPTION_DROP
 
 
-def _piece_pages(piece, area: Region, bleed: float) -> list:
-    from . import Page, Placement, Tile, boxes
-    from .grid import crop_marks
-
+def _piece_pages(piece, area: Region, bleed: float) -> list[Page]:
     rotation, rows, cols, tw, th = choose(piece, area, bleed)
     pw, ph = (piece.w, piece.h) if rotation == 0 else (piece.h, piece.w)
     ov = piece.overlap
