@@ -181,3 +181,23 @@ def test_back_offset_shifts_every_back_and_gutterfold_mirrors_across_the_fold(sh
             f = by_key[(b["id"], b["copy"], str(b.get("tile")))]
             assert same_points(b["outline_mm"], [(x, A4_H - y) for x, y in f["outline_mm"]])
             assert max(y for _, y in b["outline_mm"]) < A4_H / 2 < min(y for _, y in f["outline_mm"])
+
+
+def test_the_sheet_map_tiles_cover_the_board_overlap_by_10_mm_and_their_cross_hairs_meet(shapes_build):
+    built = shapes_build()
+    tiles = {(p["tile"]["row"], p["tile"]["col"]): p for page in sides(built, "front") for p in page["pieces"]
+             if "tile" in p}
+    assert {p["rotation"] for p in tiles.values()} == {0}
+
+    def board_point(p, x, y):  # unturned: the window shows the region one to one
+        wx, wy = p["trim_mm"][:2]
+        rx, ry = p["region_mm"][:2]
+        return round(rx + x - wx, 3), round(ry + y - wy, 3)
+
+    xs = sorted({(p["region_mm"][0], p["region_mm"][0] + p["region_mm"][2]) for p in tiles.values()})
+    ys = sorted({(p["region_mm"][1], p["region_mm"][1] + p["region_mm"][3]) for p in tiles.values()})
+    for spans, size in ((xs, 300), (ys, 400)):
+        assert spans[0][0] == 0 and spans[-1][1] == pytest.approx(size)
+        assert all(a[1] - b[0] == pytest.approx(10) for a, b in zip(spans, spans[1:]))
+    points = Counter(board_point(p, *c) for p in tiles.values() for c in p["crosshairs_mm"])
+    assert len(points) == 8 and set(points.values()) == {2}  # two per overlap, on both of its tiles
