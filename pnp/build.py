@@ -60,7 +60,7 @@ def render_all(loaded: Loaded, opts: BuildOptions, report: Report) -> Art:
         template = edition.template_for(c.kind)
         if template.name not in contexts:
             bleed = piece_bleed(template.outline, opts.bleed, opts.diamonds)
-            contexts[template.name] = RenderContext(spec, template, opts.lang, bleed)
+            contexts[template.name] = RenderContext(spec, template, opts.lang, bleed, edition)
         ctx = contexts[template.name]
         art.faces[c.id] = _drawn(lambda: loaded.game.render_face(c, ctx), f"card '{c.id}'", c.loc, ctx, report)
         if c.back is None:

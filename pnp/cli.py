@@ -5,6 +5,7 @@
                               2 input that cannot be read
     pnp setup GAME --players N [--seed S] [--variant NAME]
     pnp list GAME [--format text|json]
+    pnp score GAME FILE [--format text|json]   end-of-game scoring of a played game
 """
 from __future__ import annotations
 
@@ -82,6 +83,15 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, metavar="N", help="random seed (default: a new one, printed)")
     s.add_argument("--format", choices=("text", "json"), default="text")
 
+    sc = sub.add_parser("score", parents=[specs], help="score a played game by the rules",
+                        description="Score a played game: read FILE (YAML: each player's tree or cards at the end, "
+                                    "and what was scored during the game) and print each player's points line by "
+                                    "line, and the winner. A file that cannot be read is reported at its line and "
+                                    "column (exit 2).")
+    sc.add_argument("game", metavar="GAME")
+    sc.add_argument("file", type=Path, metavar="FILE", help="the played game, a YAML file")
+    sc.add_argument("--format", choices=("text", "json"), default="text")
+
     ls = sub.add_parser("list", parents=[specs], help="list a game's components",
                         description="List every component of a game's spec with all its fields.")
     ls.add_argument("game", metavar="GAME")
@@ -114,7 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     specs_dir = args.specs if args.specs else default_specs_dir()
     try:
-        code = {"build": cmd_build, "validate": cmd_validate, "setup": cmd_setup, "list": cmd_list}[args.command](args, specs_dir)
+        commands = {"build": cmd_build, "validate": cmd_validate, "setup": cmd_setup, "list": cmd_list,
+                    "score": cmd_score}
+        code = commands[args.command](args, specs_dir)
         sys.stdout.flush()
         return code
     except (UnknownGame, UsageError) as exc:
@@ -233,6 +245,28 @@ def cmd_setup(args, specs_dir: Path) -> int:
         print("\n".join(result.lines))
         if args.seed is None:
             print(f"\n(repeat this deal with --seed {seed})")
+    return EXIT_OK
+
+
+def cmd_score(args, specs_dir: Path) -> int:
+    from .diagnostics import InputError
+
+    loaded = load_checked(args.game, specs_dir)
+    if loaded.game.score is None:
+        raise UsageError(f"{args.game} has no scorer yet")
+    if loaded.report.errors:
+        _print_report(loaded.report)
+        print(f"{args.game}: cannot score with a spec that has errors", file=sys.stderr)
+        return loaded.report.exit_code()
+    try:
+        result = loaded.game.score(loaded.spec, args.file, display(args.file))
+    except InputError as exc:
+        _print_report(exc.report)
+        return EXIT_INPUT
+    if args.format == "json":
+        print(json.dumps(result.data, indent=1, ensure_ascii=False))
+    else:
+        print("\n".join(result.lines))
     return EXIT_OK
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .games import GameDef
 
 MAX_COUNT = 999
+NO_BACK = "none"  # `back: none` on a component: printed one-sided, whatever the spec's default
 LANGS = ("en", "zh-TW")
 NAMES = Record([Field("en", Text()), Field("zh-TW", Text())])
 
@@ -94,11 +95,16 @@ def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> 
         report.error(locs["game"], "SPEC-GAME", f"'game' is '{values['game']}', expected '{game.id}' for {display}")
     backs = _read_items(root.get("backs"), game.back_kinds, report, "back design", with_count=False)
     comps = _read_items(root.get("components"), game.kinds, report, "component", with_count=True)
+    for b in backs:
+        if b.id == NO_BACK:
+            report.error(b.loc_of("id"), "SPEC-ID", f"a back design cannot be called '{NO_BACK}': "
+                                                    f"on a component, back: {NO_BACK} means no back at all")
     default_back = values["back"] if values["back"] is not INVALID else None
-    if default_back is not None:
-        for c in comps:
-            if c.back is None:
-                c.back, c.locs["back"] = default_back, locs["back"]
+    for c in comps:
+        if c.back is None and default_back is not None:
+            c.back, c.locs["back"] = default_back, locs["back"]
+        elif c.back == NO_BACK:
+            c.back = None
     _check_back_refs(comps, backs, report)
     spec = Spec(
         game=game.id,
@@ -171,4 +177,5 @@ def _check_back_refs(comps: list[Item], backs: list[Item], report: Report) -> No
             reported.add(c.loc_of("back"))
             accepted = one_of(ids) if ids else "none (the spec has no 'backs' section)"
             report.error(c.loc_of("back"), "SPEC-DANGLING-REF",
-                         f"back '{c.back}' (used by component '{c.id}') is not a back design; defined backs: {accepted}")
+                         f"back '{c.back}' (used by component '{c.id}') is not a back design; defined backs: {accepted} "
+                         f"('{NO_BACK}' prints the component without a back)")

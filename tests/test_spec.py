@@ -46,7 +46,7 @@ def test_all_input_problems_are_collected_word_for_word(tmp_path):
         "expected one of sapphire, ruby, emerald, amethyst, topaz or diamond",
         "card_specs/gem.yaml:10:20: error[SPEC-KIND]: kind 'wizard' of component 4 'g2' is not known, expected one of coin or gem",
         "card_specs/gem.yaml:11:65: error[SPEC-DANGLING-REF]: back 'nope' (used by component 'g3') is not a back design; "
-        "defined backs: gem-back",
+        "defined backs: gem-back ('none' prints the component without a back)",
         "card_specs/gem.yaml:11:71: error[SPEC-UNKNOWN-KEY]: unknown key 'shine' in component 5 'g3'; "
         "accepted keys: id, kind, count, back, gems, invest, loan",
         "card_specs/gem.yaml:12:5: error[SPEC-TYPE]: component 6 is the number 7, expected a mapping with 'id' and 'kind'",
@@ -68,7 +68,14 @@ def test_default_back_that_names_no_design_is_reported_once_at_its_place(tmp_pat
     _, got = problems(tmp_path, "back: gum-back\ncomponents:\n  - {id: a, kind: coin, value: 1}\n"
                                 "  - {id: b, kind: coin, value: 2}\n")
     assert got == ["card_specs/gem.yaml:5:7: error[SPEC-DANGLING-REF]: back 'gum-back' (used by component 'a') "
-                   "is not a back design; defined backs: gem-back"]
+                   "is not a back design; defined backs: gem-back ('none' prints the component without a back)"]
+
+
+def test_back_none_prints_a_component_one_sided_whatever_the_default(tmp_path):
+    spec, got = problems(tmp_path, "back: gem-back\ncomponents:\n  - {id: a, kind: coin, value: 1}\n"
+                                   "  - {id: b, kind: coin, value: 2, back: none}\n")
+    assert got == []
+    assert [c.back for c in spec.components] == ["gem-back", None]
 
 
 def test_a_kind_without_fields_is_kept(tmp_path):

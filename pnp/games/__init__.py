@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..diagnostics import Report
 from ..draw import Drawing
-from ..layout import Template
+from ..layout import Edition, Template
 from ..schema import Field
 from ..spec import Item, Spec
 
@@ -51,6 +51,7 @@ class RenderContext:
     template: Template  # the shape, size and boxes of the piece being drawn
     lang: str
     bleed: float
+    edition: Edition | None = None  # every template of the build, for a piece drawn to fit another (a board's spaces)
 
     def name(self, names: dict[str, str]) -> str:
         return say(names, self.lang)
@@ -88,6 +89,9 @@ class GameDef:
     # Back-design kinds whose drawing depends on the card it backs (e.g. a card that shows its
     # face on both sides); every other back design is drawn once and shared.
     per_card_backs: Sequence[str] = ()
+    # End-of-game scoring of a played game: (spec, game file, its display path) -> result; raises
+    # InputError (located diagnostics) for a file that cannot be read. None: no scorer yet.
+    score: Callable[..., SetupResult] | None = None
 
 
 ALL_IDS = ("the-jam", "gem", "pi-mal-pflaumen", "christmas-tree")

@@ -1,0 +1,54 @@
+"""Christmas Tree (聖誕樹): 106 diamond decoration cards (baubles, gingerbread men, candies), 30
+goal cards, 16 Linzer cookies, four tree boards, a score track and eight markers, for 2 to 4
+players."""
+from __future__ import annotations
+
+from ...schema import Bool, Choice, Field, Int, ListOf
+from ...spec import NAMES
+from .. import GameDef
+from . import goals, rules
+from .render import BOXES, render_back, render_face
+from .score import score
+from .setup import setup
+from .validate import validate
+
+_BUBBLES = Field("bubbles", ListOf(Choice(list(rules.BUBBLES)), min_items=rules.EDGES, max_items=rules.EDGES))
+_FOUR = Field("four_player", Bool(), required=False, default=False)
+_OPTIONAL = {  # a goal card's parameters: which ones a goal kind takes is the rules model's (goals.py)
+    "color": Choice(list(rules.COLORS)), "shape": Choice(list(rules.SHAPES)),
+    "decoration": Choice(list(goals.SPECIALS)), "bubble": Choice(list(rules.BUBBLES)),
+    "by": Choice(list(goals.BY)), "formation": Choice(list(goals.FORMATIONS)),
+    "lines": Choice(list(goals.LINES)), "length": Int(0, 99), "target": Int(0, 99),
+}
+
+KINDS = {
+    "bauble": [Field("color", Choice(list(rules.COLORS))), Field("shape", Choice(list(rules.SHAPES))),
+               Field("snowflakes", Int(0, 99)), _BUBBLES, _FOUR],
+    "gingerbread": [Field("sides", ListOf(Choice(list(rules.SIDE_SYMBOLS)), min_items=rules.EDGES,
+                                          max_items=rules.EDGES)), _BUBBLES, _FOUR],
+    "candy": [Field("points", Int(0, 99)), _BUBBLES, _FOUR],
+    "goal": [Field("bells", Int(0, 99)), Field("goal", Choice(list(goals.GOAL_KINDS))),
+             *[Field(name, t, required=False) for name, t in _OPTIONAL.items()],
+             Field("points", Int(0, 99)), Field("text", NAMES)],
+    "cookie": [],
+    "board": [],
+    "score-track": [],
+    "score-marker": [Field("color", Choice(list(rules.MARKER_COLORS)))],
+}
+BACK_KINDS = {"decoration": [], "goal": [], "cookie": []}
+
+GAME = GameDef(
+    id="christmas-tree",
+    title="Christmas Tree",
+    kinds=KINDS,
+    back_kinds=BACK_KINDS,
+    boxes=BOXES,
+    validate=validate,
+    render_face=render_face,
+    render_back=render_back,
+    setup=setup,
+    players=rules.PLAYERS,
+    variants=tuple(rules.VARIANTS),
+    per_card_backs=("goal",),
+    score=score,
+)

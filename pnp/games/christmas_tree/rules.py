@@ -1,0 +1,125 @@
+"""Christmas Tree rules model: what is legal in a copy of Christmas Tree (聖誕樹), as data.
+
+Everything here is RULE or FACT from the seed rulebook (../shared/seeds/003_…): the decoration
+kinds and their counts, bauble colours and shapes, snowflake and candy ranges, the bubble
+colours, the gingerbread ladder, the goal levels (bells) and their counts, cookies and goals per
+player in each variant, the "4" mark, and how many cards a round uses. The board's geometry is in
+`board.py`, the twelve goal kinds in `goals.py`. The validator, `pnp setup`, the scorer and the
+card renderer all read these tables; what one copy contains (which bauble carries which bubbles,
+the goals' exact formations) is in the spec, card_specs/christmas-tree.yaml.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import Named, by_id
+
+COLORS: dict[str, Named] = by_id(  # the seed's 金色、綠色、紫色
+    Named("gold", "Gold", "金色", "#d9a521"),
+    Named("green", "Green", "綠色", "#2f9a4a"),
+    Named("purple", "Purple", "紫色", "#8a3fb8"),
+)
+SHAPES: dict[str, Named] = by_id(  # 星星、球、螺旋
+    Named("star", "Star", "星星", "#5a5a5a"),
+    Named("ball", "Ball", "球", "#5a5a5a"),
+    Named("spiral", "Spiral", "螺旋", "#5a5a5a"),
+)
+BUBBLES: dict[str, Named] = by_id(  # 黃色、紅色、藍色
+    Named("yellow", "Yellow", "黃色", "#f4cf1d"),
+    Named("red", "Red", "紅色", "#d8262e"),
+    Named("blue", "Blue", "藍色", "#2b74d6"),
+)
+CANDY = "candy"  # a gingerbread side may ask for a candy
+SIDE_SYMBOLS = tuple(COLORS) + tuple(SHAPES) + (CANDY,)
+
+SNOWFLAKES = (0, 1, 2)  # a bauble's points
+CANDY_POINTS = (3, 4, 5, 6)
+EDGES = 4  # every decoration has a half-bubble on each of its four edges
+BUBBLE_POINTS = 2  # a completed bubble at the end of the game
+COOKIE_POINTS = 1  # an unused Linzer cookie at the end of the game
+GINGERBREAD_LADDER = (2, 4, 8, 12, 18)  # points for 0, 1, 2, 3 or 4 matching neighbours
+
+
+@dataclass(frozen=True)
+class Decoration:
+    id: str  # the component kind
+    en: str
+    zh: str
+    count: int  # in the box
+
+
+DECORATIONS: dict[str, Decoration] = {d.id: d for d in (
+    Decoration("bauble", "Bauble", "玻璃珠", 72),
+    Decoration("gingerbread", "Gingerbread man", "薑餅人", 18),
+    Decoration("candy", "Candy", "糖果", 16),
+)}
+DECORATION_CARDS = 106
+MARKED = ("bauble", "candy")  # only these may carry the "4" mark (used only with 4 players)
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str  # the component kind
+    en: str
+    zh: str
+    count: int
+
+
+OTHER_PIECES: dict[str, Piece] = {p.id: p for p in (
+    Piece("goal", "Goal card", "目標卡", 30),
+    Piece("cookie", "Linzer cookie", "林茲餅乾", 16),
+    Piece("board", "Player board", "玩家圖板", 4),
+    Piece("score-track", "Score track", "分數標記", 1),
+    Piece("score-marker", "Score marker", "分數指示物", 8),
+)}
+
+BELLS = {1: 15, 2: 6, 3: 9}  # goal cards per level: one bell for all, two for family, three for advanced
+
+PLAYERS = (2, 3, 4)
+DUMMY_PLAYS_AS = 3  # two players add a dummy tree and play the 3-player rules
+GINGERBREAD_PER_PLAYER = 3
+ROUNDS = 3
+DRAW = 8  # cards each player draws a round
+PLACE = 7  # cards each player places a round; the last card goes back to the box
+SPACES = ROUNDS * PLACE  # the tree is full after three rounds
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    en: str
+    zh: str
+    bells: tuple[int, ...]  # goal levels in use
+    goals_each: int  # goal cards dealt to each player at setup
+    cookies_each: int
+    goals_drawn: int = 0  # goals drawn at random at the start of each round (beginner)
+
+
+VARIANTS: dict[str, Variant] = {v.id: v for v in (
+    Variant("beginner", "Beginner", "入門遊戲", (1,), 0, 0, goals_drawn=3),
+    Variant("family", "Family", "家庭遊戲", (1, 2), 4, 3),
+    Variant("advanced", "Advanced", "進階遊戲", (1, 2, 3), 5, 4),
+)}
+DEFAULT_VARIANT = "family"  # "the normal rules"
+
+
+def seats(players: int) -> int:
+    """Trees being decorated, and hands in the draft: a dummy tree joins a 2-player game."""
+    return DUMMY_PLAYS_AS if players == 2 else players
+
+
+def uses_marked(players: int) -> bool:
+    """Cards with the "4" mark are shuffled in only with four players."""
+    return seats(players) == 4
+
+
+def cards_needed(players: int) -> int:
+    """Decoration cards a game draws from the deck: every tree's hand of 8 in each of 3 rounds."""
+    return seats(players) * DRAW * ROUNDS
+
+MARKER_COLORS: dict[str, Named] = by_id(  # score markers, two a player (CHOICE)
+    Named("red", "Red", "紅色", "#c8262e"),
+    Named("blue", "Blue", "藍色", "#2b5fb8"),
+    Named("white", "White", "白色", "#f2f2ee"),
+    Named("black", "Black", "黑色", "#262626"),
+)

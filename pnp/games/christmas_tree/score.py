@@ -1,0 +1,221 @@
+"""`pnp score christmas-tree GAME.yaml`: score a played game of Christmas Tree by the rules model.
+
+Takes the spec and a game file (format in the README): the players in seat order, each tree at
+the end (which card sits in which space, turned or not, and its unused cookies), and the goal
+cards scored each round (optionally with the trees as they stood then). Returns every player's
+breakdown — snowflakes and candy points, completed bubbles x 2, each gingerbread man with his
+matching neighbours, unused cookies, each goal card's points with majorities — and the winner.
+A file that cannot be read is a located error (InputError, exit 2).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...diagnostics import InputError, Loc, Report, one_of
+from ...schema import INVALID, Field, Int, Raw, Text, read_fields
+from ...spec import Item, Spec
+from ...yamlload import Node, load
+from .. import SetupResult
+from . import board, goals, rules
+from .tree import Placed, Tree
+
+DUMMY = "dummy"
+TURNS = (0, 180)
+
+
+def score(spec: Spec, path: Path, display: str) -> SetupResult:
+    report = Report()
+    root = load(path, display)  # raises InputError, located, for a file that is not YAML
+    game = _read(spec, root, report)
+    if report.errors or game is None:
+        raise InputError(report)
+    players, final, cookies, rounds = game
+    result = tally(players, final, cookies, rounds)
+    return SetupResult(result, _lines(result))
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+def _read(spec: Spec, root: Node, report: Report):
+    fields = [Field("game", Text()), Field("variant", Text(), required=False), Field("players", Raw("seq")),
+              Field("trees", Raw("map")), Field("rounds", Raw("seq"), required=False)]
+    v, locs = read_fields(root, fields, report, "the game file")
+    if v is INVALID:
+        return None
+    if v["game"] not in (INVALID, "christmas-tree"):
+        report.error(locs["game"], "SCORE-GAME", f"'game' is '{v['game']}', expected 'christmas-tree'")
+    if INVALID in (v["players"], v["trees"]):
+        return None
+    players = _players(v["players"], report)
+    if players is None:
+        return None
+    seats = players + ([DUMMY] if len(players) == 2 else [])
+    decorations = {c.id: c for k in rules.DECORATIONS for c in spec.of_kind(k)}
+    trees, cookies = _trees(v["trees"], seats, decorations, spec.total("cookie"), report, final=True)
+    goal_cards = {g.id: g for g in spec.of_kind("goal")}
+    rounds = []
+    for i, rnode in enumerate(v["rounds"].value if v["rounds"] not in (None, INVALID) else [], start=1):
+        rounds.append(_round(i, rnode, seats, decorations, goal_cards, trees, report))
+    return players, trees, cookies, rounds
+
+
+def _players(node: Node, report: Report) -> list[str] | None:
+    names = []
+    for item in node.value:
+        if item.kind != "scalar" or not isinstance(item.value, str) or not item.value.strip():
+            report.error(item.loc, "SCORE-PLAYERS", "a player is named by text, e.g. - Ada")
+            return None
+        if item.value in names or item.value == DUMMY:
+            report.error(item.loc, "SCORE-PLAYERS", f"player name '{item.value}' is used twice or is reserved "
+                                                    f"('{DUMMY}' names the dummy tree)")
+            return None
+        names.append(item.value)
+    if len(names) not in rules.PLAYERS:
+        report.error(node.loc, "SCORE-PLAYERS", f"{len(names)} players; Christmas Tree is played by "
+                                                f"{rules.PLAYERS[0]} to {rules.PLAYERS[-1]}")
+        return None
+    return names
+
+
+def _trees(node: Node, seats: list[str], decorations: dict[str, Item], cookie_cards: int, report: Report,
+           final: bool) -> tuple[dict[str, Tree], dict[str, int]]:
+    trees, cookies, used = {}, {}, {}
+    for name, tnode in node.value.items():
+        if name not in seats:
+            report.error(node.key_loc(name), "SCORE-TREE", f"tree '{name}' belongs to nobody; trees: {one_of(seats)}")
+            continue
+        fields = [Field("spaces", Raw("map")), Field("cookies", Int(0, cookie_cards), required=False, default=0)]
+        v, _ = read_fields(tnode, fields, report, f"the tree of {name}")
+        if v is INVALID or v["spaces"] is INVALID:
+            continue
+        trees[name] = Tree(_spaces(name, v["spaces"], decorations, used, report))
+        cookies[name] = v["cookies"] if v["cookies"] is not INVALID else 0
+    for name in seats:
+        if name not in trees and final:
+            report.error(node.loc, "SCORE-TREE", f"there is no tree for {name}; every seat needs one")
+    return trees, cookies
+
+
+def _spaces(name: str, node: Node, decorations: dict[str, Item], used: dict[str, Loc], report: Report) -> dict[int, Placed]:
+    placed = {}
+    for key, snode in node.value.items():
+        kloc = node.key_loc(key)
+        if not key.isdigit() or int(key) not in board.SPACES:
+            report.error(kloc, "SCORE-SPACE", f"space '{key}' of {name}'s tree is not on the tree; spaces are "
+                                              f"numbered 1 to {len(board.SPACES)}, row by row from the top")
+            continue
+        card, turned = _placed(snode, report)
+        if card is None:
+            continue
+        if card.value not in decorations:
+            report.error(card.loc, "SCORE-CARD", f"'{card.value}' is not a decoration card of the spec "
+                                                 "(a bauble, gingerbread man or candy id)")
+            continue
+        if card.value in used:
+            first = used[card.value]
+            report.error(card.loc, "SCORE-TWICE", f"card '{card.value}' is placed twice (first at line {first.line}); "
+                                                  "every card is in one space of one tree")
+            continue
+        used[card.value] = card.loc
+        placed[int(key)] = Placed(decorations[card.value], turned)
+    return placed
+
+
+def _placed(node: Node, report: Report) -> tuple[Node | None, bool]:
+    """A space's card: its id, or {card: id, turned: 0|180}."""
+    if node.kind == "scalar" and isinstance(node.value, str):
+        return node, False
+    if not node.is_map:
+        report.error(node.loc, "SCORE-CARD", "a space holds a card id, or { card: ID, turned: 180 }")
+        return None, False
+    v, locs = read_fields(node, [Field("card", Text()),
+                                 Field("turned", Int(), required=False, default=0)], report, "a placed card")
+    if v is INVALID or v["card"] is INVALID or v["turned"] is INVALID:
+        return None, False
+    if v["turned"] not in TURNS:
+        report.error(locs["turned"], "SCORE-TURNED", f"turned is {v['turned']}, expected 0 or 180 "
+                                                     "(a card lies upright or upside down)")
+        return None, False
+    return node.get("card"), v["turned"] == 180
+
+
+def _round(i: int, node: Node, seats: list[str], decorations, goal_cards: dict[str, Item], final: dict[str, Tree],
+           report: Report) -> tuple[list[Item], dict[str, Tree]]:
+    v, _ = read_fields(node, [Field("goals", Raw("seq")), Field("trees", Raw("map"), required=False)], report,
+                       f"round {i}")
+    if v is INVALID:
+        return [], final
+    chosen = []
+    for g in v["goals"].value if v["goals"] is not INVALID else []:
+        if g.kind != "scalar" or g.value not in goal_cards:
+            report.error(g.loc, "SCORE-GOAL", f"'{g.value if g.kind == 'scalar' else '?'}' is not a goal card of the spec")
+        else:
+            chosen.append(goal_cards[g.value])
+    trees = final
+    if v["trees"] not in (None, INVALID):
+        trees, _ = _trees(v["trees"], seats, decorations, 99, report, final=False)
+        trees = {name: trees.get(name, Tree({})) for name in seats}
+    return chosen, trees
+
+
+# -- scoring ------------------------------------------------------------------------------------
+
+def tally(players: list[str], final: dict[str, Tree], cookies: dict[str, int],
+          rounds: list[tuple[list[Item], dict[str, Tree]]]) -> dict:
+    """Every player's points, line by line; the dummy tree (if any) only places in majorities."""
+    out = {"game": "christmas-tree", "players": {}, "rounds": []}
+    per_goal: dict[str, list[dict]] = {p: [] for p in players}
+    for i, (cards, trees) in enumerate(rounds, start=1):
+        entry = {"round": i, "goals": []}
+        for g in cards:
+            counts = {name: goals.evaluate(g, tree) for name, tree in trees.items()}
+            kind = goals.GOAL_KINDS[g["goal"]]
+            bonus = goals.majority({n: c.count for n, c in counts.items()}, players) if kind.majority else {}
+            row = {"goal": g.id, "text": g["text"]["en"], "points": {}}
+            for p in players:
+                pts = counts[p].points + bonus.get(p, 0)
+                row["points"][p] = pts
+                per_goal[p].append({"round": i, "goal": g.id, "count": counts[p].count, "points": counts[p].points,
+                                    "majority": bonus.get(p, 0), "total": pts})
+            entry["goals"].append(row)
+        out["rounds"].append(entry)
+    for p in players:
+        tree = final[p]
+        ginger = [{"space": n, "matches": sum(ok for _, _, ok in tree.matches(n)), "points": tree.gingerbread_points(n)}
+                  for n in tree.of_kind("gingerbread")]
+        parts = {
+            "decorations": sum(tree.card_points(n) for n in tree.placed),
+            "bubbles": len(tree.bubbles()) * rules.BUBBLE_POINTS,
+            "gingerbread": sum(g["points"] for g in ginger),
+            "cookies": cookies.get(p, 0) * rules.COOKIE_POINTS,
+            "goals": sum(g["total"] for g in per_goal[p]),
+        }
+        out["players"][p] = {"total": sum(parts.values()), **parts, "completed_bubbles": len(tree.bubbles()),
+                             "gingerbread_men": ginger, "goal_cards": per_goal[p]}
+    best = max(v["total"] for v in out["players"].values())
+    leaders = [p for p, v in out["players"].items() if v["total"] == best]
+    out["winner"] = leaders[0] if len(leaders) == 1 else None
+    out["tied"] = leaders if len(leaders) > 1 else []
+    return out
+
+
+def _lines(r: dict) -> list[str]:
+    lines = ["Christmas Tree: final scores", ""]
+    for p, s in r["players"].items():
+        lines.append(f"{p}: {s['total']} points")
+        lines.append(f"  snowflakes and candies       {s['decorations']:>4}")
+        lines.append(f"  completed bubbles ({s['completed_bubbles']:>2}) x {rules.BUBBLE_POINTS}   {s['bubbles']:>4}")
+        for g in s["gingerbread_men"]:
+            lines.append(f"  gingerbread man in space {g['space']:>2}: {g['matches']} matching neighbour"
+                         f"{'s' if g['matches'] != 1 else ' '} {g['points']:>3}")
+        lines.append(f"  unused cookies               {s['cookies']:>4}")
+        for g in s["goal_cards"]:
+            extra = f" + {g['majority']} majority" if g["majority"] else ""
+            lines.append(f"  round {g['round']} goal {g['goal']}: {g['count']} counted, {g['points']}{extra} "
+                         f"= {g['total']}")
+        lines.append("")
+    if r["winner"]:
+        lines.append(f"Winner: {r['winner']}")
+    else:
+        lines.append(f"Tied for first: {', '.join(r['tied'])}")
+    return lines

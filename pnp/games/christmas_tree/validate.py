@@ -1,0 +1,199 @@
+"""Christmas Tree validator: checks a loaded spec against the rules model; adds located
+diagnostics (stable codes CT-*).
+
+Checks the seed's rules: how many of each decoration, goal level and other piece the box holds;
+snowflake and candy ranges; the "4" mark only on baubles and candies; each goal card's kind, its
+parameters and the seed's points for it; one back for all decorations; and that every player
+count and variant can be set up and played (the deck, gingerbread men, goals and cookies). Our
+reconstruction is held to a few rules of balance (the spec's header states them): every bauble
+colour-and-shape combination, snowflake value and bubble colour appears, and every goal kind of
+the seed is on some card. Never our particular choice of which card carries what.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...diagnostics import Report, one_of, plural
+from ...spec import Item, Spec
+from . import board, goals, rules
+
+
+def validate(spec: Spec, report: Report) -> None:
+    _counts(spec, report)
+    _decorations(spec, report)
+    for g in spec.of_kind("goal"):
+        _goal(g, report)
+    _balance(spec, report)
+    _backs(spec, report)
+    _supply(spec, report)
+
+
+def _where(spec: Spec, kind: str):
+    """Where a count of a kind is best reported: its one component's `count`, else the list."""
+    items = spec.of_kind(kind)
+    return items[0].loc_of("count") if len(items) == 1 else spec.loc
+
+
+def _counts(spec: Spec, report: Report) -> None:
+    expected = {k: d.count for k, d in rules.DECORATIONS.items()}
+    expected.update({k: p.count for k, p in rules.OTHER_PIECES.items()})
+    for kind, want in expected.items():
+        have = spec.total(kind)
+        if have != want:
+            name = rules.DECORATIONS[kind].en if kind in rules.DECORATIONS else rules.OTHER_PIECES[kind].en
+            report.rule(_where(spec, kind), "CT-COUNT",
+                        f"the box holds {plural(have, kind + ' card' if kind in rules.DECORATIONS else kind)}, "
+                        f"expected {want} ({name.lower()}s: the seed's box contents)")
+    levels = Counter()
+    for g in spec.of_kind("goal"):
+        if g["bells"] not in rules.BELLS:
+            report.rule(g.loc_of("bells"), "CT-BELLS", f"goal card '{g.id}' has {g['bells']} bells, expected "
+                                                       f"{one_of(rules.BELLS)}")
+        levels[g["bells"]] += g.count
+    if spec.total("goal") == rules.OTHER_PIECES["goal"].count:
+        for bells, want in rules.BELLS.items():
+            if levels[bells] != want:
+                report.rule(spec.loc, "CT-BELLS", f"{plural(levels[bells], 'goal card')} with {plural(bells, 'bell')}, "
+                                                  f"expected {want} (15 with one bell, 6 with two, 9 with three)")
+
+
+def _decorations(spec: Spec, report: Report) -> None:
+    for c in spec.of_kind("bauble"):
+        if c["snowflakes"] not in rules.SNOWFLAKES:
+            report.rule(c.loc_of("snowflakes"), "CT-SNOWFLAKES",
+                        f"bauble '{c.id}' has {c['snowflakes']} snowflakes, expected {one_of(rules.SNOWFLAKES)}")
+    for c in spec.of_kind("candy"):
+        if c["points"] not in rules.CANDY_POINTS:
+            report.rule(c.loc_of("points"), "CT-CANDY-POINTS",
+                        f"candy '{c.id}' is worth {c['points']} points, expected {one_of(rules.CANDY_POINTS)}")
+    for c in spec.of_kind("gingerbread"):
+        if c["four_player"]:
+            report.rule(c.loc_of("four_player"), "CT-FOUR-MARK",
+                        f"gingerbread man '{c.id}' carries the \"4\" mark, but only baubles and candies do: "
+                        f"gingerbread men are shuffled in, {rules.GINGERBREAD_PER_PLAYER} for each player")
+
+
+def _goal(g: Item, report: Report) -> None:
+    kind = goals.GOAL_KINDS[g["goal"]]
+    takes = {p for spec in kind.params for p in spec.split("|")}
+    given = [p for p in ("color", "shape", "decoration", "bubble", "by", "formation", "lines", "length", "target")
+             if g.get(p) is not None]
+    for p in given:
+        if p not in takes:
+            report.rule(g.loc_of(p), "CT-GOAL-PARAM", f"goal card '{g.id}' ({kind.id}) has '{p}', which a "
+                                                      f"{kind.id} goal does not take; it takes {_takes(kind)}")
+    for spec in kind.params:
+        options = spec.split("|")
+        n = sum(g.get(p) is not None for p in options)
+        if n != 1:
+            what = "one of " + one_of(options) if len(options) > 1 else f"'{options[0]}'"
+            report.rule(g.loc, "CT-GOAL-PARAM", f"goal card '{g.id}' ({kind.id}) needs {what}")
+    want = goals.SPECIALS[g["decoration"]] if kind.id == "most-specials" and g.get("decoration") else kind.points
+    if g["points"] != want:
+        report.rule(g.loc_of("points"), "CT-GOAL-POINTS",
+                    f"goal card '{g.id}' ({kind.id}) shows {g['points']} points, but the seed gives {want}")
+    _formation(g, kind, report)
+    if kind.id == "snowflake-lines" and g.get("lines") and g.get("length") is not None:
+        lines = goals.lines_of(g)
+        if not lines:
+            report.rule(g.loc_of("length"), "CT-GOAL-PARAM",
+                        f"goal card '{g.id}': the tree has no {g['lines'][:-1]} of {g['length']} spaces "
+                        f"(rows and diagonals hold 1 to {board.ROWS})")
+        elif g.get("target") is not None and not 1 <= g["target"] <= max(rules.SNOWFLAKES) * g["length"]:
+            report.rule(g.loc_of("target"), "CT-GOAL-PARAM",
+                        f"goal card '{g.id}' asks for {g['target']} snowflakes on {g['length']} spaces, expected "
+                        f"1 to {max(rules.SNOWFLAKES) * g['length']}")
+
+
+def _takes(kind: goals.GoalKind) -> str:
+    return ", ".join(" or ".join(s.split("|")) for s in kind.params) or "no parameters"
+
+
+def _formation(g: Item, kind: goals.GoalKind, report: Report) -> None:
+    name = g.get("formation")
+    if name is None or not kind.cells:
+        return
+    f = goals.FORMATIONS[name]
+    if f.cells != kind.cells:
+        sized = [k for k, v in goals.FORMATIONS.items() if v.cells == kind.cells]
+        report.rule(g.loc_of("formation"), "CT-FORMATION",
+                    f"goal card '{g.id}' ({kind.id}) needs a formation of {kind.cells} cards; '{name}' has "
+                    f"{f.cells}; formations of {kind.cells}: {one_of(sized)}")
+    elif kind.id == "candy-gingerbread" and name != "corner-pair":
+        report.rule(g.loc_of("formation"), "CT-FORMATION",
+                    f"goal card '{g.id}': the candy and the gingerbread man touch corner to corner (the seed), "
+                    f"so its formation is 'corner-pair', not '{name}'")
+
+
+def _balance(spec: Spec, report: Report) -> None:
+    baubles = spec.of_kind("bauble")
+    if not baubles:
+        return
+    combos = {(c["color"], c["shape"]) for c in baubles}
+    missing = [f"{col} {sh}" for col in rules.COLORS for sh in rules.SHAPES if (col, sh) not in combos]
+    if missing:
+        report.rule(spec.loc, "CT-BALANCE", f"no bauble is {one_of(missing)}; goals ask for every colour and shape")
+    flakes = {c["snowflakes"] for c in baubles}
+    if set(rules.SNOWFLAKES) - flakes:
+        report.rule(spec.loc, "CT-BALANCE", f"no bauble has {one_of(sorted(set(rules.SNOWFLAKES) - flakes))} "
+                                            f"snowflakes; the sequence goal needs 0, 1 and 2")
+    colours = {b for k in rules.DECORATIONS for c in spec.of_kind(k) for b in c["bubbles"]}
+    if set(rules.BUBBLES) - colours:
+        report.rule(spec.loc, "CT-BALANCE", f"no decoration has a {one_of(sorted(set(rules.BUBBLES) - colours))} "
+                                            f"half-bubble")
+    kinds = {g["goal"] for g in spec.of_kind("goal")}
+    absent = [k for k in goals.GOAL_KINDS if k not in kinds]
+    if spec.of_kind("goal") and absent:
+        report.rule(spec.loc, "CT-GOAL-KINDS", f"no goal card is of kind {one_of(absent)}; the seed names twelve "
+                                               f"goal kinds and every one belongs in the box")
+
+
+def _backs(spec: Spec, report: Report) -> None:
+    decor = [c for k in rules.DECORATIONS for c in spec.of_kind(k)]
+    designs = Counter(c.back for c in decor)
+    if len(designs) > 1:
+        common = designs.most_common(1)[0][0]
+        for c in decor:
+            if c.back != common:
+                report.rule(c.loc_of("back"), "CT-BACKS",
+                            f"decoration '{c.id}' has back '{c.back}' but the others have '{common}'; a different "
+                            f"back would show which card is on top of the deck")
+    for c in decor + spec.of_kind("goal"):
+        if c.back is None:
+            report.rule(c.loc, "CT-BACKS", f"'{c.id}' has no back, but it is dealt face down")
+
+
+def _supply(spec: Spec, report: Report) -> None:
+    """Every player count and variant can be set up and played through three rounds."""
+    ginger = spec.total("gingerbread")
+    for players in rules.PLAYERS:
+        seats = rules.seats(players)
+        need_ginger = rules.GINGERBREAD_PER_PLAYER * seats
+        if ginger < need_ginger:
+            report.rule(_where(spec, "gingerbread"), "CT-DECK",
+                        f"{players} players shuffle in {need_ginger} gingerbread men, but the box has {ginger}")
+            continue
+        marked = rules.uses_marked(players)
+        base = sum(c.count for k in rules.MARKED for c in spec.of_kind(k) if marked or not c["four_player"])
+        deck, need = base + need_ginger, rules.cards_needed(players)
+        if deck < need:
+            which = "all baubles and candies" if marked else "the baubles and candies without the \"4\" mark"
+            report.rule(spec.loc, "CT-DECK",
+                        f"with {players} players the deck ({which}, {base}, and {need_ginger} gingerbread men) holds "
+                        f"{deck} cards, but {seats} trees draw {rules.DRAW} cards in each of {rules.ROUNDS} rounds: "
+                        f"{need}")
+    cookies = spec.total("cookie")
+    for v in rules.VARIANTS.values():
+        pool = sum(g.count for g in spec.of_kind("goal") if g["bells"] in v.bells)
+        for players in rules.PLAYERS:
+            dummy = rules.ROUNDS if rules.seats(players) > players and v.goals_each else 0
+            need = v.goals_each * players + dummy + v.goals_drawn * rules.ROUNDS
+            if pool < need:
+                report.rule(spec.loc, "CT-GOAL-SUPPLY",
+                            f"the {v.id} game with {players} players needs {need} goal cards with "
+                            f"{one_of(v.bells)} bells, but the box has {pool}")
+        most = v.cookies_each * max(rules.PLAYERS)
+        if cookies < most:
+            report.rule(_where(spec, "cookie"), "CT-COOKIES",
+                        f"the {v.id} game gives {v.cookies_each} cookies to each of up to {max(rules.PLAYERS)} "
+                        f"players ({most}), but the box has {cookies}")
