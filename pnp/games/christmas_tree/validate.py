@@ -44,17 +44,18 @@ def _counts(spec: Spec, report: Report) -> None:
             report.rule(_where(spec, kind), "CT-COUNT",
                         f"the box holds {plural(have, kind + ' card' if kind in rules.DECORATIONS else kind)}, "
                         f"expected {want} ({name.lower()}s: the seed's box contents)")
-    levels = Counter()
+    levels: Counter[int] = Counter()
     for g in spec.of_kind("goal"):
         if g["bells"] not in rules.BELLS:
             report.rule(g.loc_of("bells"), "CT-BELLS", f"goal card '{g.id}' has {g['bells']} bells, expected "
                                                        f"{one_of(rules.BELLS)}")
         levels[g["bells"]] += g.count
-    if spec.total("goal") == rules.OTHER_PIECES["goal"].count:
+    if spec.total("goal") == rules.OTHER_PIECES["goal"].count and set(levels) <= set(rules.BELLS):
+        wanted = ", ".join(f"{n} with {plural(b, 'bell')}" for b, n in rules.BELLS.items())
         for bells, want in rules.BELLS.items():
             if levels[bells] != want:
-                report.rule(spec.loc, "CT-BELLS", f"{plural(levels[bells], 'goal card')} with {plural(bells, 'bell')}, "
-                                                  f"expected {want} (15 with one bell, 6 with two, 9 with three)")
+                report.rule(spec.loc, "CT-GOAL-LEVELS", f"{plural(levels[bells], 'goal card')} with "
+                                                        f"{plural(bells, 'bell')}, expected {want} ({wanted})")
 
 
 def _decorations(spec: Spec, report: Report) -> None:

@@ -1,0 +1,234 @@
+"""Christmas Tree scoring: the seed's worked example (gingerbread 38, 14 bubbles for 28), bubbles
+that join across turned cards, majorities with the seed's tie rules and the dummy tree, formation
+goals counted exactly where greedy matching undercounts, and `pnp score` on good and bad files."""
+
+
+import pytest
+
+from pnp.diagnostics import Loc
+from pnp.games.christmas_tree import board, goals
+from pnp.games.christmas_tree.score import tally
+from pnp.games.christmas_tree.tree import Placed, Tree
+from pnp.spec import Item
+
+LOC = Loc("test.yaml")
+
+
+def card(cid, kind, **fields):
+    fields.setdefault("bubbles", ["red", "red", "red", "red"])
+    return Item(cid, kind, fields, {}, LOC)
+
+
+def bauble(cid, color="gold", shape="star", snowflakes=0, **kw):
+    return card(cid, "bauble", color=color, shape=shape, snowflakes=snowflakes, **kw)
+
+
+def goal(kind, **params):
+    return Item(kind, "goal", {"goal": kind, "text": {"en": kind, "zh-TW": kind}, **params}, {}, LOC)
+
+
+def with_bubbles(cards: dict[int, tuple[Item, bool]], matched: int) -> Tree:
+    """Give every card the half-bubbles that complete exactly the first `matched` shared edges
+    (yellow on both sides); every other edge pair differs (red above, blue below)."""
+    colour = {}
+    for i, (a, ea, b, eb) in enumerate(board.edge_pairs()):
+        colour[a, ea], colour[b, eb] = ("yellow", "yellow") if i < matched else ("red", "blue")
+    placed = {}
+    for n, (c, turned) in cards.items():
+        printed = [colour.get((n, board.board_edge(k, turned)), "red") for k in range(4)]
+        placed[n] = Placed(Item(c.id, c.kind, {**c.fields, "bubbles": printed}, {}, LOC), turned)
+    return Tree(placed)
+
+
+def gingerbread(cards, space, turned, sides_and_matches):
+    """A gingerbread man in `space` whose printed sides ask for these symbols; each side whose
+    flag is True gets a matching bauble or candy beyond it, the others a plain green ball."""
+    sides = [s for s, _ in sides_and_matches]
+    cards[space] = (card(f"g{space}", "gingerbread", sides=sides), turned)
+    for printed, (symbol, match) in enumerate(sides_and_matches):
+        other = board.across(space, board.board_edge(printed, turned))
+        assert other is not None
+        if not match:
+            continue
+        if symbol == "candy":
+            cards[other] = (card(f"c{other}", "candy", points=4), False)
+        elif symbol in ("gold", "green", "purple"):
+            cards[other] = (bauble(f"m{other}", symbol, "ball"), False)
+        else:
+            cards[other] = (bauble(f"m{other}", "gold", symbol), False)
+
+
+def worked_example_tree() -> Tree:
+    """Three gingerbread men with 4, 3 and 2 matching neighbours (one of them turned) and 14
+    completed bubbles, the end of the seed's scoring example."""
+    cards = {n: (bauble(f"b{n}", "purple", "spiral"), False) for n in board.SPACES}  # matches nothing asked below
+    gingerbread(cards, 5, False, [("gold", True), ("star", True), ("candy", True), ("green", True)])
+    gingerbread(cards, 13, False, [("green", True), ("candy", True), ("star", True), ("gold", False)])
+    gingerbread(cards, 14, True, [("candy", True), ("star", True), ("green", False), ("gold", False)])
+    return with_bubbles(cards, 14)
+
+
+def test_the_seeds_worked_example_gingerbread_38_and_14_bubbles_for_28():
+    tree = worked_example_tree()
+    men = {n: tree.gingerbread_points(n) for n in tree.of_kind("gingerbread")}
+    assert men == {5: 18, 13: 12, 14: 8}
+    assert sum(men.values()) == 38
+    assert len(tree.bubbles()) == 14
+    result = tally(["Clooney", "Ada"], {"Clooney": tree, "Ada": Tree({}), "dummy": Tree({})},
+                   {"Clooney": 1}, [])
+    s = result["players"]["Clooney"]
+    assert (s["gingerbread"], s["bubbles"], s["cookies"]) == (38, 28, 1)
+
+
+def test_a_turned_card_shows_its_printed_edges_on_the_opposite_board_edges():
+    # space 1's lower-left edge (3) meets space 2's upper-right edge (1)
+    a = card("a", "bauble", color="gold", shape="star", snowflakes=0, bubbles=["red", "blue", "yellow", "yellow"])
+    b = card("b", "bauble", color="gold", shape="star", snowflakes=0, bubbles=["red", "blue", "red", "red"])
+    assert Tree({1: Placed(a), 2: Placed(b)}).bubbles() == []  # yellow meets blue
+    assert [x.colour for x in Tree({1: Placed(a, True), 2: Placed(b)}).bubbles()] == ["blue"]  # printed edge 1 lands on 3
+
+
+@pytest.mark.parametrize("counts, bonus", [
+    ({"A": 4, "B": 2, "C": 1}, {"A": 6, "B": 3, "C": 0}),
+    ({"A": 4, "B": 4, "C": 1}, {"A": 6, "B": 6, "C": 0}),  # tied first: 6 each, no second
+    ({"A": 4, "B": 2, "C": 2}, {"A": 6, "B": 3, "C": 3}),  # tied second: 3 each
+    ({"A": 3, "B": 0, "C": 0}, {"A": 6, "B": 0, "C": 0}),  # nothing, no place
+    ({"A": 2, "B": 1, "dummy": 5}, {"A": 3, "B": 0}),  # the dummy takes first place, scores nothing
+    ({"A": 5, "B": 1, "dummy": 5}, {"A": 6, "B": 0}),  # tied with the dummy: 6, and no second
+])
+def test_majorities_follow_the_seeds_tie_rules_and_the_dummy_only_places(counts, bonus):
+    players = [p for p in counts if p != "dummy"]
+    assert goals.majority(counts, players) == bonus
+
+
+def test_majority_goal_in_a_scored_round_with_a_dummy():
+    gold = goal("most-baubles", color="gold")
+    trees = {"A": Tree({1: Placed(bauble("a1")), 2: Placed(bauble("a2"))}), "B": Tree({1: Placed(bauble("b1"))}),
+             "dummy": Tree({n: Placed(bauble(f"d{n}")) for n in (1, 2, 3)})}
+    r = tally(["A", "B"], trees, {}, [([gold], trees)])
+    assert r["rounds"][0]["goals"][0]["points"] == {"A": 2 + 3, "B": 1}
+    assert "dummy" not in r["players"]
+
+
+def test_a_formation_goal_counts_the_most_disjoint_formations_where_greedy_undercounts():
+    # four gold stars down one diagonal: spaces 1, 2, 4, 7 (u = 0)
+    line = [1, 2, 4, 7]
+    tree = Tree({n: Placed(bauble(f"g{n}")) for n in line})
+    twins = goal("twins", formation="pair")
+    cands = [frozenset(p) for p in goals.placements("pair") if all(tree.is_bauble(n) for n in p)]
+    greedy, used = 0, set()
+    for c in sorted(set(cands), key=lambda c: (min(c) != 2, sorted(c))):  # takes the middle pair first
+        if not c & used:
+            used |= c
+            greedy += 1
+    assert greedy == 1
+    result = goals.evaluate(twins, tree)
+    assert (result.count, result.points) == (2, 8)
+    assert sorted(map(tuple, result.found)) == [(1, 2), (4, 7)]
+
+
+def test_a_decoration_counts_once_per_goal_two_trios_need_six_cards():
+    five = Tree({n: Placed(bauble(f"g{n}")) for n in (1, 2, 4, 7, 11)})
+    six = Tree({n: Placed(bauble(f"g{n}")) for n in (1, 2, 4, 7, 11, 16)})
+    trio = goal("trio", formation="line-3")
+    assert goals.evaluate(trio, five).count == 1
+    assert goals.evaluate(trio, six).count == 2
+
+
+def test_formations_hold_a_candy_or_gingerbread_only_where_the_goal_shows_one():
+    tree = Tree({1: Placed(bauble("a")), 2: Placed(card("c", "candy", points=3)), 4: Placed(bauble("b"))})
+    assert goals.evaluate(goal("trio", formation="line-3"), tree).count == 0
+    pair = Tree({4: Placed(card("c", "candy", points=3)), 5: Placed(card("g", "gingerbread", sides=["gold"] * 4))})
+    assert goals.evaluate(goal("candy-gingerbread", formation="corner-pair"), pair).count == 1  # side by side in a row
+    stacked = Tree({1: Placed(card("c", "candy", points=3)), 5: Placed(card("g", "gingerbread", sides=["gold"] * 4))})
+    assert goals.evaluate(goal("candy-gingerbread", formation="corner-pair"), stacked).count == 1  # one above the other
+    apart = Tree({1: Placed(card("c", "candy", points=3)), 2: Placed(card("g", "gingerbread", sides=["gold"] * 4))})
+    assert goals.evaluate(goal("candy-gingerbread", formation="corner-pair"), apart).count == 0  # edge to edge
+
+
+def test_bubble_pairs_a_card_with_four_bubbles_makes_two_and_each_bubble_counts_once():
+    blue = ["blue"] * 4
+    centre = {5: (card("c", "bauble", color="gold", shape="star", snowflakes=0, bubbles=blue), False)}
+    for n in (2, 3, 8, 9):
+        centre[n] = (card(f"n{n}", "bauble", color="gold", shape="star", snowflakes=0, bubbles=blue), False)
+    tree = Tree({n: Placed(c, t) for n, (c, t) in centre.items()})
+    assert len([b for b in tree.bubbles() if b.colour == "blue"]) == 4
+    assert goals.evaluate(goal("bubble-pairs", bubble="blue"), tree).points == 8  # the seed: 2 formations
+
+
+def test_sequence_snowflake_lines_row_goals():
+    run = Tree({1: Placed(bauble("a", snowflakes=0)), 2: Placed(bauble("b", snowflakes=1)),
+                4: Placed(bauble("c", snowflakes=2)), 7: Placed(bauble("d", snowflakes=1))})
+    assert goals.evaluate(goal("sequence", formation="line-3"), run).count == 1
+    level3 = Tree({4: Placed(bauble("a", snowflakes=2)), 5: Placed(card("c", "candy", points=6)),
+                   6: Placed(bauble("b", snowflakes=2))})
+    assert goals.evaluate(goal("snowflake-lines", lines="rows", length=3, target=4), level3).points == 5
+    assert goals.evaluate(goal("snowflake-lines", lines="rows", length=3, target=5), level3).points == 0
+    ends = Tree({7: Placed(bauble("a", "green", "ball")), 10: Placed(bauble("b", "green", "ball"))})
+    assert goals.evaluate(goal("row-ends"), ends).points == 5
+    variety = Tree({11: Placed(bauble("a", "gold")), 13: Placed(bauble("b", "green")), 15: Placed(bauble("c", "purple"))})
+    assert goals.evaluate(goal("row-variety", by="color"), variety).points == 6
+    assert goals.evaluate(goal("row-variety", by="shape"), variety).points == 0
+
+
+GAME = """\
+game: christmas-tree
+variant: family
+players: [Ada, Ben, Cy]
+trees:
+  Ada:
+    cookies: 2
+    spaces:
+      1: gold-star-1
+      2: { card: gold-star-2, turned: 180 }
+      3: candy-3a
+  Ben:
+    spaces:
+      1: green-ball-1
+  Cy:
+    spaces: {}
+rounds:
+  - goals: [most-gold, most-candies]
+"""
+
+
+def test_pnp_score_prints_each_players_breakdown_and_the_winner(cli, tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text(GAME, encoding="utf-8")
+    r = cli("score", "christmas-tree", path)
+    assert r.code == 0, r.err
+    assert "Winner: Ada" in r.out
+    j = cli("score", "christmas-tree", path, "--format", "json").json()
+    ada = j["players"]["Ada"]
+    # snowflakes of the two gold stars + the candy's 3; 2 cookies; most gold: 2 + 6; most candies: 1 + 6
+    spec_flakes = {c["id"]: c.get("snowflakes") for c in cli("list", "christmas-tree", "--format", "json").json()["components"]}
+    assert ada["decorations"] == spec_flakes["gold-star-1"] + spec_flakes["gold-star-2"] + 3
+    assert ada["cookies"] == 2 and ada["goals"] == 8 + 7
+    assert j["winner"] == "Ada"
+
+
+@pytest.mark.parametrize("line, bad, code, words", [
+    (8, "      1: no-such-card", "SCORE-CARD", "'no-such-card' is not a decoration card"),
+    (9, "      2: gold-star-1", "SCORE-TWICE", "card 'gold-star-1' is placed twice (first at line 8)"),
+    (9, "      22: gold-star-2", "SCORE-SPACE", "space '22' of Ada's tree is not on the tree"),
+    (9, "      2: { card: gold-star-2, turned: 90 }", "SCORE-TURNED", "turned is 90, expected 0 or 180"),
+    (17, "  - goals: [most-gold, no-goal]", "SCORE-GOAL", "'no-goal' is not a goal card"),
+])
+def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, code, words):
+    lines = GAME.splitlines()
+    lines[line - 1] = bad
+    path = tmp_path / "game.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("score", "christmas-tree", path)
+    assert r.code == 2 and r.out == ""
+    found = [l for l in r.err.splitlines() if f"error[{code}]" in l]
+    assert len(found) == 1 and words in found[0], r.err
+    assert found[0].startswith(f"game.yaml:{line}:")
+
+
+def test_pnp_score_on_a_game_without_a_scorer_or_a_missing_file(cli, tmp_path):
+    r = cli("score", "the-jam", tmp_path / "x.yaml")
+    assert r.code == 2 and "the-jam has no scorer yet" in r.err
+    r = cli("score", "christmas-tree", tmp_path / "missing.yaml")
+    assert r.code == 2 and "error[FILE-MISSING]" in r.err
+

@@ -1,0 +1,84 @@
+"""`pnp setup christmas-tree`: the deck for the player count, a hand of 8 for every tree (the
+dummy's too with 2 players), cookies and goals by variant from the right bell levels, the same
+deal for the same seed, and refusals for impossible requests."""
+import pytest
+
+from conftest import copy_spec
+
+GAME = "christmas-tree"
+
+
+@pytest.fixture(scope="module")
+def cards(request):
+    from pnp.games import GAMES
+    from pnp.paths import SPECS_DIR
+    from pnp.spec import load_spec
+
+    spec, _ = load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])
+    return {c.id: c for c in spec.components}
+
+
+def deal(cli, players, variant=None, seed=7):
+    args = ["setup", GAME, "--players", players, "--seed", seed, "--format", "json"]
+    r = cli(*args, *(["--variant", variant] if variant else []))
+    assert r.code == 0, r.err
+    return r.json()
+
+
+@pytest.mark.parametrize("players, trees, marked, gingerbread", [(2, 3, False, 9), (3, 3, False, 9), (4, 4, True, 12)])
+def test_the_deck_holds_the_cards_for_the_player_count(cli, cards, players, trees, marked, gingerbread):
+    d = deal(cli, players)
+    order = [cards[c] for c in d["deck"]["order"]]
+    assert len(d["trees"]) == trees and ("dummy" in d["trees"]) == (players == 2)
+    assert sum(c.kind == "gingerbread" for c in order) == gingerbread
+    assert any(c.get("four_player") for c in order) == marked
+    others = [c for c in cards.values() if c.kind in ("bauble", "candy") and (marked or not c["four_player"])]
+    assert sorted(c.id for c in order if c.kind != "gingerbread") == sorted(c.id for c in others)
+    assert len(order) >= trees * 8 * 3 and len(set(d["deck"]["order"])) == len(order)
+    hands = d["hands"]
+    assert list(hands) == d["trees"] and all(len(h) == 8 for h in hands.values())
+    dealt = [c["card"] for h in hands.values() for c in h]
+    assert dealt == d["deck"]["order"][:8 * trees]  # off the top of the shuffled deck
+
+
+@pytest.mark.parametrize("variant, goals, cookies, bells", [
+    ("beginner", 0, 0, {1}), ("family", 4, 3, {1, 2}), (None, 4, 3, {1, 2}), ("advanced", 5, 4, {1, 2, 3})])
+def test_goals_and_cookies_by_variant_from_the_right_levels(cli, cards, variant, goals, cookies, bells):
+    for players in (2, 3, 4):
+        d = deal(cli, players, variant)
+        players_only = [t for t in d["trees"] if t != "dummy"]
+        assert d["cookies"] == {p: cookies for p in players_only}
+        assert set(d["goals"]) == set(players_only) and all(len(g) == goals for g in d["goals"].values())
+        dealt = [g["card"] for gs in d["goals"].values() for g in gs] + [g["card"] for g in d["round_goals"]]
+        assert len(set(dealt)) == len(dealt)
+        assert {cards[g]["bells"] for g in dealt} <= bells
+        assert len(d["round_goals"]) == (3 if variant == "beginner" else 0)  # beginner: 3 drawn each round
+
+
+def test_the_same_seed_deals_the_same_game_and_another_seed_another(cli):
+    assert deal(cli, 3, seed=11) == deal(cli, 3, seed=11)
+    assert deal(cli, 3, seed=11)["deck"]["order"] != deal(cli, 3, seed=12)["deck"]["order"]
+
+
+def test_the_text_deal_names_the_cards_and_says_what_the_dummy_does(cli):
+    r = cli("setup", GAME, "--players", 2, "--seed", 5)
+    assert r.code == 0
+    assert "family game for 2 players (seed 5)" in r.out
+    assert "dummy, round 1 hand:" in r.out and "counts only for first and second place" in r.out
+    assert "snowflake" in r.out and "cookies: 3" in r.out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", 1], "played by 2 to 4 players, not 1"),
+    (["--players", 5], "played by 2 to 4 players, not 5"),
+    (["--players", 3, "--variant", "expert"], "no variant 'expert'; variants: beginner, family or advanced"),
+])
+def test_impossible_requests_exit_2(cli, args, words):
+    r = cli("setup", GAME, *args)
+    assert r.code == 2 and words in r.err
+
+
+def test_a_spec_that_breaks_the_rules_is_not_dealt_exit_1(cli, tmp_path):
+    specs, _ = copy_spec(tmp_path, GAME, "id: cookie, kind: cookie, count: 16", "id: cookie, kind: cookie, count: 2")
+    r = cli("setup", GAME, "--players", 4, "--specs", specs)
+    assert r.code == 1 and "error[CT-COUNT]" in r.err
