@@ -202,20 +202,17 @@ def tally(players: list[str], final: dict[str, Tree], cookies: dict[str, int],
 def _lines(r: dict) -> list[str]:
     lines = ["Christmas Tree: final scores", ""]
     for p, s in r["players"].items():
-        lines.append(f"{p}: {s['total']} points")
-        lines.append(f"  snowflakes and candies       {s['decorations']:>4}")
-        lines.append(f"  completed bubbles ({s['completed_bubbles']:>2}) x {rules.BUBBLE_POINTS}   {s['bubbles']:>4}")
-        for g in s["gingerbread_men"]:
-            lines.append(f"  gingerbread man in space {g['space']:>2}: {g['matches']} matching neighbour"
-                         f"{'s' if g['matches'] != 1 else ' '} {g['points']:>3}")
-        lines.append(f"  unused cookies               {s['cookies']:>4}")
+        rows = [("snowflakes and candies", s["decorations"]),
+                (f"completed bubbles: {s['completed_bubbles']} x {rules.BUBBLE_POINTS}", s["bubbles"])]
+        rows += [(f"gingerbread man in space {g['space']}: {g['matches']} of 4 neighbours match", g["points"])
+                 for g in s["gingerbread_men"]]
+        rows.append(("unused cookies", s["cookies"]))
         for g in s["goal_cards"]:
-            extra = f" + {g['majority']} majority" if g["majority"] else ""
-            lines.append(f"  round {g['round']} goal {g['goal']}: {g['count']} counted, {g['points']}{extra} "
-                         f"= {g['total']}")
+            extra = f" + {g['majority']} for the majority" if g["majority"] else ""
+            rows.append((f"round {g['round']}, goal {g['goal']}: {g['count']} counted{extra}", g["total"]))
+        width = max(len(label) for label, _ in rows)
+        lines.append(f"{p}: {s['total']} points")
+        lines += [f"  {label:<{width}}  {points:>3}" for label, points in rows]
         lines.append("")
-    if r["winner"]:
-        lines.append(f"Winner: {r['winner']}")
-    else:
-        lines.append(f"Tied for first: {', '.join(r['tied'])}")
+    lines.append(f"Winner: {r['winner']}" if r["winner"] else f"Tied for first: {', '.join(r['tied'])}")
     return lines
