@@ -4,6 +4,8 @@ goals counted exactly where greedy matching undercounts, and `pnp score` on good
 
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.diagnostics import Loc
 from pnp.games.christmas_tree import board, goals
@@ -12,6 +14,7 @@ from pnp.games.christmas_tree.tree import Placed, Tree
 from pnp.spec import Item
 
 LOC = Loc("test.yaml")
+GAME_ID = "christmas-tree"
 
 
 def card(cid, kind, **fields):
@@ -232,3 +235,29 @@ def test_pnp_score_on_a_game_without_a_scorer_or_a_missing_file(cli, tmp_path):
     r = cli("score", "christmas-tree", tmp_path / "missing.yaml")
     assert r.code == 2 and "error[FILE-MISSING]" in r.err
 
+
+
+TOKENS = ["0", "-1", "22", "x", "~", "[]", "{}", "180", "90", "gold-star-3", "most-gold", "dummy", "Ada", "''",
+          "{ card: x }", "[a, b]", "1.5", "true", "é"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 16), st.sampled_from(["drop", "dup", "value"]), st.sampled_from(TOKENS)),
+                min_size=1, max_size=4))
+def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
+    from pnp.cli import main
+
+    lines = GAME.splitlines()
+    for at, how, token in edits:
+        at %= len(lines)
+        if how == "drop":
+            del lines[at]
+        elif how == "dup":
+            lines.insert(at, lines[at])
+        elif ":" in lines[at]:
+            lines[at] = lines[at].split(":")[0] + ": " + token
+        if not lines:
+            lines = ["x"]
+    path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["score", GAME_ID, str(path)]) in (0, 2)
