@@ -288,6 +288,8 @@ def cmd_list(args, specs_dir: Path) -> int:
 
 
 def _show(v) -> str:
+    if isinstance(v, dict):  # names and texts in both languages, mixes
+        return "{" + "; ".join(f"{k}: {_show(x)}" for k, x in v.items()) + "}"
     return "+".join(map(str, v)) if isinstance(v, list) else str(v)
 
 
