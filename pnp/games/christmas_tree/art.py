@@ -54,13 +54,6 @@ def _star_outline(cx, cy, s) -> Path:
     return Path.polygon([p for pair in zip(outer, inner) for p in pair])
 
 
-def _spiral_outline(cx, cy, s) -> Path:
-    w, h = s * 0.3, s * 0.5
-    lens = Path().move(cx, cy + h)
-    lens.curve(cx + w * 1.25, cy + h * 0.45, cx + w * 1.25, cy - h * 0.45, cx, cy - h)
-    return lens.curve(cx - w * 1.25, cy - h * 0.45, cx - w * 1.25, cy + h * 0.45, cx, cy + h).close()
-
-
 def ball(d: Drawing, cx, cy, s, colour: Color) -> None:
     """A round glass bauble with a band round its middle; the same after a half turn but its shine."""
     r, lw = s * 0.45, s * 0.03
@@ -85,19 +78,30 @@ def star(d: Drawing, cx, cy, s, colour: Color) -> None:
     glint(d, cx - s * 0.1, cy + s * 0.14, s * 0.12)
 
 
+def _coil(cx, cy, rx, ry, tilt) -> list[tuple[float, float]]:
+    """A tilted oval as a polygon: one turn of the corkscrew."""
+    c, k = math.cos(tilt), math.sin(tilt)
+    return [(cx + rx * math.cos(a) * c - ry * math.sin(a) * k, cy + rx * math.cos(a) * k + ry * math.sin(a) * c)
+            for a in (2 * math.pi * i / 28 for i in range(28))]
+
+
 def spiral(d: Drawing, cx, cy, s, colour: Color) -> None:
-    """A twisted drop, pointed at both ends, with spiral stripes: the same after a half turn."""
-    w, h = s * 0.3, s * 0.5
-    lens = _spiral_outline(cx, cy, s)
-    d.path(lens, fill=colour)
-    twist = d.group(clip=lens)
-    for k in range(-3, 4):
-        y = cy + k * h * 0.3
-        p = Path().move(cx - w, y - h * 0.2).curve(cx - w * 0.3, y - h * 0.2, cx + w * 0.3, y + h * 0.2, cx + w, y + h * 0.2)
-        p.line(cx + w, y + h * 0.29).curve(cx + w * 0.3, y + h * 0.29, cx - w * 0.3, y - h * 0.11, cx - w, y - h * 0.11)
-        twist.path(p.close(), fill=colour.lighter(0.45) if k % 2 else colour.darker(0.25))
-    d.path(lens, stroke=colour.darker(0.55), width=s * 0.03)
-    glint(d, cx - w * 0.35, cy + h * 0.3, s * 0.1)
+    """A corkscrew: five tilted coils, widest in the middle, tapering to a point at both ends;
+    the same after a half turn."""
+    n, half, tilt = 5, s * 0.5, math.radians(-20)
+    step = 2 * half / (n + 0.9)
+    edge = colour.darker(0.55)
+    for end in (-1, 1):
+        tip = cy + end * half
+        d.polygon([(cx, tip), (cx + s * 0.09, tip - end * step * 0.9), (cx - s * 0.09, tip - end * step * 0.9)],
+                  fill=colour.darker(0.2), stroke=edge, width=s * 0.025)
+    for k in range(n):
+        t = (k - (n - 1) / 2) / ((n - 1) / 2 + 0.75)
+        y = cy + (k - (n - 1) / 2) * step
+        rx = s * 0.3 * math.sqrt(1 - t * t)
+        d.polygon(_coil(cx, y, rx, step * 0.62, tilt), fill=colour, stroke=edge, width=s * 0.025)
+        d.polygon(_coil(cx - rx * 0.12, y + step * 0.16, rx * 0.62, step * 0.2, tilt), fill=colour.lighter(0.45))
+    glint(d, cx - s * 0.1, cy + step * 0.25, s * 0.09)
 
 
 BAUBLES = {"star": star, "ball": ball, "spiral": spiral}

@@ -1,0 +1,265 @@
+"""Christmas Tree as printed: what a player checks on the built PDF, read back with pdfplumber and
+brought into each piece's own millimetres (origin bottom-left, y up) through the sheet map,
+whatever the piece's place and rotation on the sheet.
+
+Goal cards carry their spec text, legibly and clear of the cut; candies their points, gingerbread
+men the ladder on their buttons; the "4" mark stands on exactly the cards that have it; every
+decoration has a half-bubble of the spec's colour on the middle of each edge, in the order
+upper-left, upper-right, lower-right, lower-left; the boards show spaces 1-21 and levels I-VI;
+every font is embedded, and the Chinese build lacks no glyph."""
+from __future__ import annotations
+
+import math
+import re
+
+import pdfplumber
+import pytest
+from conftest import MM
+from pypdf import PdfReader
+
+from pnp.games import GAMES
+from pnp.games.christmas_tree import board, rules
+from pnp.imposition import Piece, Placement, placement_matrix
+from pnp.layout import load_layout
+from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.shapes import Outline
+from pnp.spec import load_spec
+
+GAME = "christmas-tree"
+SAFE = 3.0  # mm from the cut
+READABLE = 7.0  # pt
+DECORATIONS = tuple(rules.DECORATIONS)
+MARK_ZONE = 16.0  # mm: the "4" mark stands in the bottom corner of a decoration, below this
+
+
+@pytest.fixture(scope="module", params=["en", "zh-TW"])
+def built(request, shipped_build):
+    lang = request.param
+    return lang, (shipped_build(GAME) if lang == "en" else shipped_build(GAME, "--lang", lang))
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return {c.id: c for c in load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0].components}
+
+
+@pytest.fixture(scope="module")
+def templates():
+    layout, report = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
+    assert report.ok
+    return layout.editions[layout.default].templates
+
+
+def _inverse(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det
+
+
+class Card:
+    """One piece on a front page: its characters and filled paths in its own millimetres."""
+
+    def __init__(self, page, piece: dict, size: list[float]):
+        self.id, self.kind, self.piece, self.page = piece["id"], piece["kind"], piece, page
+        x, y, w, h = piece["trim_mm"]
+        outline = Outline(piece["shape"], *size)
+        m = placement_matrix(Placement(Piece(piece["id"], piece["copy"], piece["kind"], outline), x, y, w, h,
+                                       piece["rotation"]))
+        self.inv, self.w, self.h = _inverse(m), size[0], size[1]
+        self.page_h = float(page.height) / MM
+
+    def at(self, X: float, Y: float) -> tuple[float, float]:
+        """Page millimetres (y up) -> card millimetres."""
+        a, b, c, d, e, f = self.inv
+        return a * X + c * Y + e, b * X + d * Y + f
+
+    def on(self, u: float, v: float, pad: float = 0.0) -> bool:
+        """Whether a point lies on the piece: within its outline (a diamond's, not its bounding box)."""
+        if self.piece["shape"] == "rhombus":
+            return abs(u - self.w / 2) / (self.w / 2 + pad) + abs(v - self.h / 2) / (self.h / 2 + pad) <= 1
+        return -pad <= u <= self.w + pad and -pad <= v <= self.h + pad
+
+    def from_top(self, x_pt: float, top_pt: float) -> tuple[float, float]:
+        return self.at(x_pt / MM, self.page_h - top_pt / MM)
+
+    def chars(self, pad: float = 0.0) -> list[dict]:
+        """Characters whose origin lies on the card: text, origin (u, v), bounding box and type size."""
+        out = []
+        for ch in self.page.chars:
+            u, v = self.at(ch["matrix"][4] / MM, ch["matrix"][5] / MM)
+            if self.on(u, v, pad):
+                corners = [self.from_top(px, t) for px in (ch["x0"], ch["x1"]) for t in (ch["top"], ch["bottom"])]
+                rotated = abs(ch["matrix"][1]) > abs(ch["matrix"][0])  # the baseline runs along the page's y
+                size = (ch["x1"] - ch["x0"]) if rotated else (ch["bottom"] - ch["top"])
+                out.append({"text": ch["text"], "u": u, "v": v, "size": size,
+                            "u0": min(p[0] for p in corners), "u1": max(p[0] for p in corners),
+                            "v0": min(p[1] for p in corners), "v1": max(p[1] for p in corners)})
+        return out
+
+
+def _cards(built_map, pdf, kinds) -> list[Card]:
+    sizes = {name: t["size_mm"] for name, t in built_map["templates"].items()}
+    return [Card(pdf.pages[p["page"] - 1], piece, sizes[piece["template"]])
+            for p in built_map["pages"] if p["side"] == "front" for piece in p["pieces"] if piece["kind"] in kinds]
+
+
+@pytest.fixture(scope="module")
+def read(built):
+    lang, b = built
+    with pdfplumber.open(b.pdf) as pdf:
+        yield lang, b, pdf
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def test_every_goal_card_carries_its_spec_text_legibly_and_clear_of_the_cut(read, spec, templates):
+    lang, b, pdf = read
+    box = templates["goal"].box("text")
+    goals = _cards(b.map, pdf, ("goal",))
+    assert len(goals) == rules.OTHER_PIECES["goal"].count
+    for card in goals:
+        inside = [c for c in card.chars() if box.x <= c["u"] <= box.x + box.w and box.y <= c["v"] <= box.top]
+        assert _squash("".join(c["text"] for c in inside)) == _squash(spec[card.id]["text"][lang]), card.id
+        printed = [c for c in inside if c["text"].strip()]
+        assert min(c["size"] for c in printed) >= READABLE - 0.01, card.id
+        near = min(min(c["u0"], c["v0"], card.w - c["u1"], card.h - c["v1"]) for c in printed)
+        assert near >= SAFE, (card.id, round(near, 2))
+
+
+def _digits(chars) -> list[str]:
+    """Numbers as printed, one per run of characters on one baseline."""
+    runs: list[list[dict]] = []
+    for c in chars:
+        if not c["text"].isdigit():
+            continue
+        if runs and abs(runs[-1][-1]["v"] - c["v"]) < 0.5 and abs(runs[-1][-1]["u"] - c["u"]) < 4:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return ["".join(c["text"] for c in run) for run in runs]
+
+
+def test_candy_points_read_either_way_up_and_gingerbread_men_show_their_ladder(read, spec):
+    _, b, pdf = read
+    for card in _cards(b.map, pdf, ("candy", "gingerbread")):
+        numbers = _digits([c for c in card.chars() if c["v"] > MARK_ZONE])
+        if card.kind == "candy":  # once in the left corner, once turned in the right one
+            assert numbers == [str(spec[card.id]["points"])] * 2, (card.id, numbers)
+        else:
+            assert numbers == [str(p) for p in rules.GINGERBREAD_LADDER], (card.id, numbers)
+
+
+def test_the_four_mark_stands_at_the_bottom_of_exactly_the_marked_cards(read, spec):
+    _, b, pdf = read
+    mark = str(max(rules.PLAYERS))
+    marked = {card.id for card in _cards(b.map, pdf, DECORATIONS)
+              if any(c["text"] == mark and c["v"] < MARK_ZONE for c in card.chars())}
+    assert marked == {cid for cid, c in spec.items() if c.kind in DECORATIONS and c["four_player"]}
+
+
+def test_no_number_on_a_decoration_comes_within_3mm_of_its_cut(read):
+    """Diamonds are cut edge to edge: a stray cut must not clip a number (the distance of a glyph's
+    box corners to the nearest edge of the diamond)."""
+    _, b, pdf = read
+    for card in _cards(b.map, pdf, DECORATIONS):
+        a, h = card.w / 2, card.h / 2
+        for c in card.chars():
+            worst = max(abs(u - a) / a + abs(v - h) / h for u in (c["u0"], c["u1"]) for v in (c["v0"], c["v1"]))
+            assert (1 - worst) * a * h / math.hypot(a, h) >= SAFE, (card.id, c["text"])
+
+
+def _colour(rgb) -> str | None:
+    """The bubble colour a fill is, exactly (to the PDF's precision), or None."""
+    for name, named in rules.BUBBLES.items():
+        want = [int(named.colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        if rgb and len(rgb) == 3 and all(abs(a - w) < 0.003 for a, w in zip(rgb, want)):
+            return name
+    return None
+
+
+def _half_discs(page) -> list[tuple[str, tuple, tuple, tuple]]:
+    """Filled paths of a bubble colour shaped as a half-disc (a move, two arcs, a close): the
+    colour, both ends of the straight side and the arc's middle, in page points from the top."""
+    out = []
+    for obj in page.curves:
+        colour = _colour(obj.get("non_stroking_color")) if obj.get("fill") else None
+        path = obj.get("path") or []
+        if colour and [op for op, *_ in path] == ["m", "c", "c", "h"]:
+            out.append((colour, path[0][1], path[2][-1], path[1][-1]))
+    return out
+
+
+def test_every_decoration_has_a_half_bubble_of_its_colour_on_the_middle_of_each_edge(read, spec):
+    _, b, pdf = read
+    cards = _cards(b.map, pdf, DECORATIONS)
+    assert len(cards) == rules.DECORATION_CARDS
+    by_page: dict[int, list] = {}
+    for card in cards:
+        discs = by_page.setdefault(card.page.page_number, _half_discs(card.page))
+        w, h = card.w, card.h
+        middles = [(w / 4, 3 * h / 4), (3 * w / 4, 3 * h / 4), (3 * w / 4, h / 4), (w / 4, h / 4)]  # edges 0-3
+        found = {}
+        for colour, a, z, apex in discs:
+            (au, av), (zu, zv), (pu, pv) = (card.from_top(*p) for p in (a, z, apex))
+            if not card.on(pu, pv):  # the arc bulges into its own card
+                continue
+            mid = ((au + zu) / 2, (av + zv) / 2)
+            edge = min(range(4), key=lambda k: math.dist(mid, middles[k]))
+            assert math.dist(mid, middles[edge]) < 0.05, (card.id, colour, mid)
+            assert 5.0 <= math.dist((au, av), (zu, zv)) / 2 <= 6.0, (card.id, "radius")
+            assert edge not in found, (card.id, edge)
+            found[edge] = colour
+        assert [found.get(k) for k in range(4)] == list(spec[card.id]["bubbles"]), card.id
+
+
+def test_every_board_shows_its_21_spaces_numbered_and_its_levels(read):
+    _, b, pdf = read
+    tiles: dict[tuple, set[str]] = {}
+    sizes = {name: t["size_mm"] for name, t in b.map["templates"].items()}
+    for p in b.pages("front"):
+        for piece in p["pieces"]:
+            if piece["kind"] != "board":
+                continue
+            card = Card(pdf.pages[p["page"] - 1], piece, sizes[piece["template"]])
+            x, y, w, h = piece["trim_mm"]
+            page = card.page.within_bbox((x * MM, card.page.height - (y + h) * MM, (x + w) * MM, card.page.height - y * MM))
+            words = tiles.setdefault((piece["id"], piece["copy"]), set())
+            words |= {wd["text"] for wd in page.extract_words()}
+    assert len(tiles) == rules.OTHER_PIECES["board"].count
+    for key, words in tiles.items():
+        assert {str(n) for n in board.SPACES} <= words, key
+        assert set(board.NUMERALS) <= words, key
+
+
+def _fonts(reader: PdfReader):
+    def walk(resources):
+        if resources is None:
+            return
+        resources = resources.get_object()
+        for f in (resources.get("/Font") or {}).values():
+            yield f.get_object()
+        for x in (resources.get("/XObject") or {}).values():
+            x = x.get_object()
+            if x.get("/Subtype") == "/Form":
+                yield from walk(x.get("/Resources"))
+    seen = {}
+    for page in reader.pages:
+        for font in walk(page.get("/Resources")):
+            seen[str(font["/BaseFont"])] = font
+    return seen
+
+
+def test_every_font_is_an_embedded_subset(built):
+    lang, b = built
+    fonts = _fonts(PdfReader(b.pdf))
+    assert any("DroidSansFallback" in n for n in fonts) == (lang == "zh-TW")
+    for name, font in fonts.items():
+        desc = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+        assert "/FontFile2" in desc.get_object() and "+" in name, name
+
+
+def test_the_chinese_build_lacks_no_glyph(cli, tmp_path):
+    r = cli("build", GAME, "--lang", "zh-TW", "--out", tmp_path / "zh", "--specs", SPECS_DIR)
+    assert r.code == 0 and "FONT-GLYPH" not in r.err and "RENDER-FAILED" not in r.err, r.err
