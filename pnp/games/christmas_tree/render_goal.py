@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import pairwise
 
+from ... import fonts
 from ...cards import background, bleed_rect, text_in
 from ...draw import Color, Drawing
 from ...layout import Box
@@ -194,16 +195,23 @@ def _row_ends(d, box, goal, ratio):
 
 
 def _snowflake_lines(d, box, goal, ratio):
-    """The line the goal names (a level, or a diagonal), each card's snowflakes counted together."""
+    """The line the goal names (a level, or a diagonal), each card's snowflakes counted together:
+    a level's numeral and the target under its row, a diagonal's target beside it."""
     line = goals.lines_of(goal)[0]
-    side = min(box.w * 0.22, 13)
-    mid = Box(box.x + side, box.y, box.w - 2 * side, box.h)
-    cells(d, mid, [(board.SPACES[n].u, board.SPACES[n].v, _flake) for n in line], ratio)
-    tag = Box(box.x + box.w - side, box.cy - 6, side, 12)
-    text_in(d, Box(tag.x, tag.cy, tag.w, tag.h / 2), f"≥ {goal['target']}", PINE, size=13)
-    art.snowflake(d, tag.cx, tag.cy - 3, 5, PINE)
+    marks = [(board.SPACES[n].u, board.SPACES[n].v, _flake) for n in line]
+    target = f"≥ {goal['target']}"
     if goal["lines"] == "rows":
-        text_in(d, Box(box.x, box.cy - 5, side, 10), board.NUMERALS[board.SPACES[line[0]].row - 1], PINE, size=16)
+        cells(d, Box(box.x, box.y + 10, box.w, box.h - 10), marks, ratio)
+        text = f"{board.NUMERALS[board.SPACES[line[0]].row - 1]}   {target}"
+        w = fonts.width(text, 13, bold=True) + 6
+        text_in(d, Box(box.cx - w / 2, box.y, w - 6, 8), text, PINE, size=13)
+        art.snowflake(d, box.cx + w / 2 - 2.5, box.y + 4, 5, PINE)
+        return
+    side = min(box.w * 0.22, 13)
+    cells(d, Box(box.x + side, box.y, box.w - 2 * side, box.h), marks, ratio)
+    tag = Box(box.x + box.w - side, box.cy - 6, side, 12)
+    text_in(d, Box(tag.x, tag.cy, tag.w, tag.h / 2), target, PINE, size=13)
+    art.snowflake(d, tag.cx, tag.cy - 3, 5, PINE)
 
 
 DIAGRAMS = {

@@ -56,6 +56,8 @@ def render_cookie_back(back: Item, ctx: RenderContext, card: Item | None = None)
 
 def space_outline(ctx: RenderContext):
     """A space: the decoration card's outline grown by SPACE_GROW, as corners about its centre."""
+    if ctx.edition is None:
+        raise ValueError("the board's spaces take the shape of a decoration card: the build passes every template")
     dec = ctx.edition.template_for("bauble")
     pts = offset_convex(dec.outline.corners(), SPACE_GROW)
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -97,10 +99,11 @@ def render_board(item: Item, ctx: RenderContext) -> Drawing:
     body = [(top[0], top[1] + h / 2), (left[0] - w / 2, left[1]), (left[0], left[1] - h / 2),
             (right[0], right[1] - h / 2), (right[0] + w / 2, right[1])]  # counter-clockwise
     d.polygon(offset_convex(body, 2.5), fill=FIR, stroke=FIR.darker(0.35), width=1.0)
-    num = t.box("space-number")
+    num = t.box("space-number")  # placed within each space's bounding box
     for n, (x, y) in centres.items():
         d.polygon([(x + cx, y + cy) for cx, cy in corners], fill=SPACE, stroke=art.STAR_GOLD.darker(0.15), width=0.5)
-        text_in(d, Box(x - num.w / 2, y - num.h / 2, num.w, num.h), str(n), FIR.lighter(0.3), size=num.text)
+        at = Box(x - w / 2 + num.x, y - h / 2 + num.y, num.w, num.h)
+        text_in(d, at, str(n), FIR.lighter(0.3), size=num.text)
     _numerals(d, centres, w, t.box("tree").text)
     s = t.box("star")
     art.tree_star(d, s.cx, s.cy, min(s.w, s.h))
