@@ -214,6 +214,56 @@ def test_every_decoration_has_a_half_bubble_of_its_colour_on_the_middle_of_each_
         assert [found.get(k) for k in range(4)] == list(spec[card.id]["bubbles"]), card.id
 
 
+def _drawn_bubbles(card: Card, discs) -> dict[int, tuple[str, tuple, tuple]]:
+    """A card's half-bubbles as printed: edge -> (colour, both ends of the straight side), card mm."""
+    w, h = card.w, card.h
+    middles = [(w / 4, 3 * h / 4), (3 * w / 4, 3 * h / 4), (3 * w / 4, h / 4), (w / 4, h / 4)]
+    out = {}
+    for colour, a, z, apex in discs:
+        ends = card.from_top(*a), card.from_top(*z)
+        if card.on(*card.from_top(*apex)):
+            mid = ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
+            out[min(range(4), key=lambda k: math.dist(mid, middles[k]))] = (colour, *ends)
+    return out
+
+
+def test_two_printed_cards_laid_edge_to_edge_on_the_tree_close_one_bubble_that_the_scorer_counts(read, spec):
+    """Lay two printed cards in spaces 1 and 2 (space 1's lower-left edge on space 2's upper-right),
+    the second upright or turned: the two half-bubbles drawn there meet within 0.5 mm, and the
+    scorer counts a bubble exactly when the two colours printed there are one colour."""
+    from pnp.games.christmas_tree.tree import Placed, Tree
+
+    lang, b, pdf = read
+    if lang != "en":
+        pytest.skip("the art is the same in both languages")
+    cards = _cards(b.map, pdf, DECORATIONS)[:36]
+    drawn = {c.id: _drawn_bubbles(c, _half_discs(c.page)) for c in cards}
+    w, h = cards[0].w, cards[0].h
+
+    def on_board(space, turned, point):  # card mm -> tree mm, the card's centre on its space's
+        cx, cy = board.centre(space, w, h)
+        u, v = (w - point[0], h - point[1]) if turned else point
+        return cx + u - w / 2, cy + v - h / 2
+
+    pairs = same = 0
+    for a in cards:
+        for c in cards:
+            if a is c:
+                continue
+            for turned in (False, True):
+                ea, ec = 3, board.board_edge(1, turned)  # the printed edge of c on the board's upper-right
+                colour_a, *ends_a = drawn[a.id][ea]
+                colour_c, *ends_c = drawn[c.id][ec]
+                pa = sorted(on_board(1, False, p) for p in ends_a)
+                pc = sorted(on_board(2, turned, p) for p in ends_c)
+                assert all(math.dist(p, q) < 0.5 for p, q in zip(pa, pc)), (a.id, c.id, turned)
+                tree = Tree({1: Placed(spec[a.id]), 2: Placed(spec[c.id], turned)})
+                assert len(tree.bubbles()) == (colour_a == colour_c), (a.id, c.id, turned)
+                pairs += 1
+                same += colour_a == colour_c
+    assert pairs > 1000 and 0 < same < pairs
+
+
 def test_every_board_shows_its_21_spaces_numbered_and_its_levels(read):
     _, b, pdf = read
     tiles: dict[tuple, set[str]] = {}

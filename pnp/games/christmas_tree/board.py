@@ -93,7 +93,8 @@ def diagonals() -> list[list[int]]:
 
 
 def centre(space: int, step_x: float, step_y: float) -> tuple[float, float]:
-    """A space's centre relative to the top space's, for diamonds step_x wide and step_y * 2
-    high laid edge to edge (y up, so lower rows are negative)."""
+    """A space's centre relative to the top space's, for diamonds step_x wide and step_y high
+    laid edge to edge (y up, so lower rows are negative): edge neighbours sit at (±step_x / 2,
+    ∓step_y / 2), corner neighbours a whole step across or down."""
     s = SPACES[space]
     return (s.u - s.v) * step_x / 2, -(s.u + s.v) * step_y / 2

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from . import board, rules
+from . import board
 from .tree import Tree
 
 MAJORITY = (6, 3)  # most, second most; tied first: 6 each and no second; tied second: 3 each

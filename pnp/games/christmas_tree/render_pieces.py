@@ -12,7 +12,7 @@ from ...shapes import offset_convex
 from ...spec import Item
 from .. import RenderContext
 from . import art, board, rules
-from .render_text import label, name_of, safe, wrap
+from .render_text import label, safe, wrap
 
 JAM = Color.hex("#a3112b")
 NIGHT = Color.hex("#142443")
@@ -32,7 +32,7 @@ def render_cookie(item: Item, ctx: RenderContext) -> Drawing:
     background(d, t, ctx.bleed, art.CREAM)
     title = t.box("title")
     d.rect(*bleed_rect(Box(0, title.y - 1.5, t.width, t.height - title.y + 1.5), t, ctx.bleed), fill=JAM)
-    text_in(d, safe(title, t), name_of(rules.OTHER_PIECES["cookie"], ctx.lang), art.CREAM, size=title.text)
+    text_in(d, safe(title, t), rules.OTHER_PIECES["cookie"].name(ctx.lang), art.CREAM, size=title.text)
     a = t.box("art")
     art.linzer(d, a.cx, a.cy, min(a.w, a.h))
     note = safe(t.box("note"), t)

@@ -37,11 +37,6 @@ def label(key: str, lang: str, **values) -> str:
     return say(LABELS[key], lang).format(**values)
 
 
-def name_of(thing, lang: str) -> str:
-    """A rules-model record's name (its `en` or `zh`) in the card's language."""
-    return thing.zh if lang == "zh-TW" else thing.en
-
-
 def safe(box: Box, t: Template) -> Box:
     """The part of `box` at least SAFE mm from every edge of the piece's bounding box."""
     x0, y0 = max(box.x, SAFE), max(box.y, SAFE)

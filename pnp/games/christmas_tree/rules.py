@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import Named, by_id
+from .. import Bilingual, Named, by_id
 
 COLORS: dict[str, Named] = by_id(  # the seed's 金色、綠色、紫色
     Named("gold", "Gold", "金色", "#d9a521"),
@@ -41,7 +41,7 @@ GINGERBREAD_LADDER = (2, 4, 8, 12, 18)  # points for 0, 1, 2, 3 or 4 matching ne
 
 
 @dataclass(frozen=True)
-class Decoration:
+class Decoration(Bilingual):
     id: str  # the component kind
     en: str
     zh: str
@@ -58,7 +58,7 @@ MARKED = ("bauble", "candy")  # only these may carry the "4" mark (used only wit
 
 
 @dataclass(frozen=True)
-class Piece:
+class Piece(Bilingual):
     id: str  # the component kind
     en: str
     zh: str
@@ -85,7 +85,7 @@ SPACES = ROUNDS * PLACE  # the tree is full after three rounds
 
 
 @dataclass(frozen=True)
-class Variant:
+class Variant(Bilingual):
     id: str
     en: str
     zh: str

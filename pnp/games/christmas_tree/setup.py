@@ -89,8 +89,8 @@ def _goal(g: Item) -> dict:
 def _lines(data: dict, v: rules.Variant, players: int) -> list[str]:
     deck = data["deck"]
     lines = [f"Christmas Tree, {v.en.lower()} game for {players} players (seed {data['seed']})", "",
-             f"Deck: {deck['cards']} decoration cards, shuffled; each round every tree draws {rules.DRAW} "
-             f"({deck['per_round']} a round), places {rules.PLACE} and returns the last to the box."]
+             (f"Deck: {deck['cards']} decoration cards, shuffled; each round every tree draws {rules.DRAW} "
+              f"({deck['per_round']} a round), places {rules.PLACE} and returns the last to the box.")]
     if "dummy" in data["trees"]:
         lines.append("Two players: a dummy tree takes the third seat; each turn a random card of the hand it holds "
                      "goes on an empty space of its tree. It counts only for first and second place of majority goals.")
