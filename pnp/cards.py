@@ -18,6 +18,17 @@ def bleed_rect(box: Box, template: Template, bleed: float) -> tuple[float, float
     return x0, y0, x1 - x0, y1 - y0
 
 
+SAFE = 3.0  # mm: cutting drifts, so nothing that matters comes nearer a piece's edge than this
+
+
+def safe(box: Box, template: Template) -> Box:
+    """The part of `box` at least SAFE mm from every edge of the piece's bounding box: where its
+    text goes when the box itself runs to the edge (or into the bleed)."""
+    x0, y0 = max(box.x, SAFE), max(box.y, SAFE)
+    x1, y1 = min(box.x + box.w, template.width - SAFE), min(box.top, template.height - SAFE)
+    return Box(x0, y0, x1 - x0, y1 - y0, box.text)
+
+
 def background(d: Drawing, template: Template, bleed: float, colour: Color) -> None:
     """Fill the piece's outline grown by the bleed: the art under everything else."""
     d.path(template.clip(bleed), fill=colour)

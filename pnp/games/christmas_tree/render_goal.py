@@ -12,13 +12,13 @@ from collections.abc import Callable
 from itertools import pairwise
 
 from ... import fonts
-from ...cards import background, bleed_rect, text_in
+from ...cards import background, bleed_rect, safe, text_in
 from ...draw import Color, Drawing
 from ...layout import Box
 from ...spec import Item
 from .. import RenderContext
 from . import art, board, goals, rules
-from .render_text import label, safe, wrap
+from .render_text import label, wrap
 
 PAPER = Color.hex("#fbf5e6")
 PINE = Color.hex("#1d4a31")

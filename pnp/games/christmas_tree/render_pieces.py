@@ -5,14 +5,14 @@ in every space with 2 mm between neighbours and their half-bubbles meet.
 """
 from __future__ import annotations
 
-from ...cards import background, bleed_rect, text_in
+from ...cards import background, bleed_rect, safe, text_in
 from ...draw import WHITE, Color, Drawing
 from ...layout import Box
 from ...shapes import offset_convex
 from ...spec import Item
 from .. import RenderContext
 from . import art, board, rules
-from .render_text import label, safe, wrap
+from .render_text import label, wrap
 
 JAM = Color.hex("#a3112b")
 NIGHT = Color.hex("#142443")

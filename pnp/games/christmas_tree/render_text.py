@@ -13,10 +13,9 @@ import re
 from ... import fonts
 from ...cards import text_in
 from ...draw import PT, Color, Drawing
-from ...layout import Box, Template
+from ...layout import Box
 from .. import say
 
-SAFE = 3.0  # mm: cutting drifts, so nothing that matters comes nearer the card's edge than this
 MIN_PT = 7.0  # the smallest type a player reads at arm's length
 NO_LINE_START = set("，。、：；！？）」』％")
 LEAD = 1.25  # line spacing, as a multiple of the type size
@@ -35,13 +34,6 @@ LABELS = {
 
 def label(key: str, lang: str, **values) -> str:
     return say(LABELS[key], lang).format(**values)
-
-
-def safe(box: Box, t: Template) -> Box:
-    """The part of `box` at least SAFE mm from every edge of the piece's bounding box."""
-    x0, y0 = max(box.x, SAFE), max(box.y, SAFE)
-    x1, y1 = min(box.x + box.w, t.width - SAFE), min(box.top, t.height - SAFE)
-    return Box(x0, y0, x1 - x0, y1 - y0, box.text)
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9+\-./≥]+[^\sA-Za-z0-9\u2e80-\uffff]*|\s+|.", re.DOTALL)

@@ -7,14 +7,14 @@ its name). Youngster and Bear fill the whole card. Mission cards are drawn by
 """
 from __future__ import annotations
 
-from ...cards import background, bleed_rect, text_in
+from ...cards import background, bleed_rect, safe, text_in
 from ...draw import WHITE, Color, Drawing
 from ...layout import Box
 from ...spec import Item
 from .. import RenderContext
 from . import art, art_fruit, deck, rules
 from .render_missions import render_mission
-from .text import label, points, safe, wrap
+from .text import label, points, wrap
 
 PAPER = Color.hex("#fbf4e4")
 PINE = Color.hex("#3f6b3a")

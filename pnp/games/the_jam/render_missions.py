@@ -17,13 +17,13 @@ from __future__ import annotations
 import math
 
 from ... import fonts
-from ...cards import background, bleed_rect, text_in
+from ...cards import SAFE, background, bleed_rect, safe, text_in
 from ...draw import PT, WHITE, Color, Drawing, Path
 from ...layout import Box
 from ...spec import Item
 from .. import RenderContext
 from . import art, art_fruit, deck, rules
-from .text import SAFE, label, lines, points, safe, wrap
+from .text import label, lines, points, wrap
 
 PAPER = Color.hex("#fbf4e4")
 INK = art.INK

@@ -9,11 +9,10 @@ from __future__ import annotations
 from ... import fonts
 from ...cards import text_in
 from ...draw import PT, Color, Drawing
-from ...layout import Box, Template
+from ...layout import Box
 from .. import say
 from . import art
 
-SAFE = 3.0  # mm: cutting drifts, so nothing that matters comes nearer the card's edge than this
 NO_LINE_START = set("，。、：；！？）」』％")  # Chinese punctuation that may not begin a line
 DISC_FILL = 0.72  # the widest a badge's number may be, as a share of its white disc
 
@@ -35,13 +34,6 @@ LABELS = {
 
 def label(key: str, lang: str, **values) -> str:
     return say(LABELS[key], lang).format(**values)
-
-
-def safe(box: Box, ed: Template) -> Box:
-    """The part of `box` at least SAFE mm from every card edge it runs to: where its text goes."""
-    x0, y0 = max(box.x, SAFE), max(box.y, SAFE)
-    x1, y1 = min(box.x + box.w, ed.width - SAFE), min(box.top, ed.height - SAFE)
-    return Box(x0, y0, x1 - x0, y1 - y0, box.text)
 
 
 def points(d: Drawing, cx: float, cy: float, r: float, colour: Color, value: int, size: float) -> None:
