@@ -53,8 +53,11 @@ DECORATIONS: dict[str, Decoration] = {d.id: d for d in (
     Decoration("gingerbread", "Gingerbread man", "薑餅人", 18),
     Decoration("candy", "Candy", "糖果", 16),
 )}
-DECORATION_CARDS = 106
+DECORATION_CARDS = sum(d.count for d in DECORATIONS.values())  # 106
 MARKED = ("bauble", "candy")  # only these may carry the "4" mark (used only with 4 players)
+
+
+BELLS = {1: 15, 2: 6, 3: 9}  # goal cards per level: one bell for all, two for family, three for advanced
 
 
 @dataclass(frozen=True)
@@ -66,14 +69,13 @@ class Piece(Bilingual):
 
 
 OTHER_PIECES: dict[str, Piece] = {p.id: p for p in (
-    Piece("goal", "Goal card", "目標卡", 30),
+    Piece("goal", "Goal card", "目標卡", sum(BELLS.values())),  # 30
     Piece("cookie", "Linzer cookie", "林茲餅乾", 16),
     Piece("board", "Player board", "玩家圖板", 4),
     Piece("score-track", "Score track", "分數標記", 1),
     Piece("score-marker", "Score marker", "分數指示物", 8),
 )}
 
-BELLS = {1: 15, 2: 6, 3: 9}  # goal cards per level: one bell for all, two for family, three for advanced
 
 PLAYERS = (2, 3, 4)
 DUMMY_PLAYS_AS = 3  # two players add a dummy tree and play the 3-player rules
