@@ -70,6 +70,14 @@ def scale(sx: float, sy: float | None = None) -> Matrix:
     return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
 
 
+def invert(m: Matrix) -> Matrix:
+    """The matrix that undoes m (m must not be singular)."""
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
+
+
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..draw import Matrix, multiply, rotate, translate
+from ..draw import Matrix, invert, multiply, rotate, translate
 from ..shapes import Outline, bbox, clip_to_rect, counter_clockwise, transform
+from ..templates import DEFAULT_OVERLAP
 from .geometry import Line, Rect
 
 
@@ -21,7 +22,7 @@ class Piece:
     outline: Outline
     has_back: bool = True
     template: str = "card"
-    overlap: float = 10.0  # mm the tiles of a piece larger than the paper overlap by
+    overlap: float = DEFAULT_OVERLAP  # mm the tiles of a piece larger than the paper overlap by
     label: str = ""  # the piece's name on its tiles' labels
 
     @property
@@ -85,7 +86,7 @@ class Placement:
         if self.tile is None:
             return (0.0, 0.0, self.piece.w, self.piece.h)
         x, y, w, h = self.tile.window
-        inv = _inverse(self.matrix())
+        inv = invert(self.matrix())
         return bbox(transform([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], inv))
 
     def as_json(self) -> dict:
@@ -141,13 +142,6 @@ def placement_matrix(p: Placement) -> Matrix:
 
 def _rounded(values) -> list[float]:
     return [round(v, 3) for v in values]
-
-
-def _inverse(m: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
 
 
 def boxes(page: Page) -> None:

@@ -34,10 +34,14 @@ def split(length: float, avail: float, overlap: float) -> tuple[int, float]:
     return n, (length + (n - 1) * overlap) / n
 
 
+def room(area: Region, bleed: float) -> tuple[float, float]:
+    """The largest tile window a page holds: inside its bleed, crop marks and caption."""
+    return area.w - 2 * (bleed + MARK_ZONE), area.h - 2 * (bleed + MARK_ZONE) - LABEL_ZONE
+
+
 def choose(piece, area: Region, bleed: float) -> tuple[int, int, int, float, float]:
     """(rotation, rows, cols, tile width, tile height) with the fewest tiles, unturned on a tie."""
-    avail_w = area.w - 2 * (bleed + MARK_ZONE)
-    avail_h = area.h - 2 * (bleed + MARK_ZONE) - LABEL_ZONE
+    avail_w, avail_h = room(area, bleed)
     best = None
     for rotation in (0, 90):
         pw, ph = (piece.w, piece.h) if rotation == 0 else (piece.h, piece.w)
@@ -60,8 +64,7 @@ def _piece_pages(piece, area: Region, bleed: float) -> list[Page]:
     rotation, rows, cols, tw, th = choose(piece, area, bleed)
     pw, ph = (piece.w, piece.h) if rotation == 0 else (piece.h, piece.w)
     ov = piece.overlap
-    avail_w = area.w - 2 * (bleed + MARK_ZONE)
-    avail_h = area.h - 2 * (bleed + MARK_ZONE) - LABEL_ZONE
+    avail_w, avail_h = room(area, bleed)
     wx = area.x0 + bleed + MARK_ZONE + (avail_w - tw) / 2
     wy = area.y0 + bleed + MARK_ZONE + (avail_h - th) / 2
     marks = _crosshairs(rows, cols, tw, th, pw, ph, ov)

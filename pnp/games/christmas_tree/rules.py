@@ -115,6 +115,18 @@ def uses_marked(players: int) -> bool:
     return seats(players) == 4
 
 
+def in_deck(card, players: int) -> bool:
+    """Whether a bauble or candy is shuffled in: those with the "4" mark only with four players."""
+    return card.kind in MARKED and (uses_marked(players) or not card["four_player"])
+
+
+def goals_needed(v: Variant, players: int) -> int:
+    """Goal cards a whole game uses: each player's hand, the dummy's draw every round (family and
+    advanced), and the beginner game's three goals drawn every round."""
+    dummy = ROUNDS if seats(players) > players and v.goals_each else 0
+    return v.goals_each * players + dummy + v.goals_drawn * ROUNDS
+
+
 def cards_needed(players: int) -> int:
     """Decoration cards a game draws from the deck: every tree's hand of 8 in each of 3 rounds."""
     return seats(players) * DRAW * ROUNDS

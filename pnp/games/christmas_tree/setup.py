@@ -27,9 +27,9 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> Se
     names = [f"player {p + 1}" for p in range(players)] + (["dummy"] if seats > players else [])
     deck = _deck(spec, players, rng)
     hands = {n: deck[i * rules.DRAW:(i + 1) * rules.DRAW] for i, n in enumerate(names)}
-    goal_pool = [f"{g.id}" for g, _ in spec.copies("goal") if g["bells"] in v.bells]
+    goal_pool = [g.id for g, _ in spec.copies("goal") if g["bells"] in v.bells]
     rng.shuffle(goal_pool)
-    need = v.goals_each * players + v.goals_drawn
+    need = rules.goals_needed(v, players)
     if len(goal_pool) < need:
         raise SetupError(f"the {v.id} game with {players} players needs {need} goal cards with "
                          f"{one_of(v.bells)} bells, but the deck has {len(goal_pool)}", usage=False)
@@ -53,8 +53,7 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> Se
 
 
 def _deck(spec: Spec, players: int, rng: random.Random) -> list[Item]:
-    marked = rules.uses_marked(players)
-    deck = [c for k in rules.MARKED for c, _ in spec.copies(k) if marked or not c["four_player"]]
+    deck = [c for k in rules.MARKED for c, _ in spec.copies(k) if rules.in_deck(c, players)]
     ginger = [c for c, _ in spec.copies("gingerbread")]
     want = rules.GINGERBREAD_PER_PLAYER * rules.seats(players)
     if len(ginger) < want:

@@ -175,7 +175,7 @@ def _supply(spec: Spec, report: Report) -> None:
                         f"{players} players shuffle in {need_ginger} gingerbread men, but the box has {ginger}")
             continue
         marked = rules.uses_marked(players)
-        base = sum(c.count for k in rules.MARKED for c in spec.of_kind(k) if marked or not c["four_player"])
+        base = sum(c.count for k in rules.MARKED for c in spec.of_kind(k) if rules.in_deck(c, players))
         deck, need = base + need_ginger, rules.cards_needed(players)
         if deck < need:
             which = "all baubles and candies" if marked else "the baubles and candies without the \"4\" mark"
@@ -187,8 +187,7 @@ def _supply(spec: Spec, report: Report) -> None:
     for v in rules.VARIANTS.values():
         pool = sum(g.count for g in spec.of_kind("goal") if g["bells"] in v.bells)
         for players in rules.PLAYERS:
-            dummy = rules.ROUNDS if rules.seats(players) > players and v.goals_each else 0
-            need = v.goals_each * players + dummy + v.goals_drawn * rules.ROUNDS
+            need = rules.goals_needed(v, players)
             if pool < need:
                 report.rule(spec.loc, "CT-GOAL-SUPPLY",
                             f"the {v.id} game with {players} players needs {need} goal cards with "
