@@ -164,6 +164,19 @@ def test_plum_and_pi_cards_show_their_face_on_both_sides(built, spec, pdf, kind,
         assert rules.PI_TEXT in front_text
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_plum_cards_print_their_name_and_nothing_the_rulebook_does_not_say(shipped_build, spec, lang):
+    """The seed: plum cards count in a mix like any other fruit card and have no special
+    function. They once printed "Any fruit in a fruit mix" (a joker rule the seed never gives)."""
+    built = shipped_build(GAME, "--lang", lang) if lang != "en" else shipped_build(GAME)
+    sides = list(_sides(built, spec, "plum"))
+    assert len(sides) == rules.PLUM_CARDS
+    with pdfplumber.open(built.pdf) as doc:
+        for fi, front, _bi, _back in sides[:3]:
+            text = "".join(c["text"] for c in chars_in(doc.pages[fi], front["trim_mm"]))
+            assert text.replace(" ", "") == rules.NAMES["plum"][lang].replace(" ", "")
+
+
 def test_the_watchdog_shows_a_different_dog_on_each_side(built, spec, pdf):
     reader = PdfReader(built.pdf)
     [(fi, front, bi, back)] = list(_sides(built, spec, "watchdog"))

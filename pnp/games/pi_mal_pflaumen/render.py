@@ -91,8 +91,7 @@ def plum_face(item: Item, ctx: RenderContext) -> Drawing:
     text_in(d, ed.box("title"), _name(ctx, item, rules.NAMES["plum"]), INK)
     art = ed.box("art")
     fruits.draw(d, rules.PLUM, art.cx, art.cy - 2, min(art.w, art.h) * 1.05, rules.FRUITS[rules.PLUM].colour)
-    text_in(d, ed.box("note"), ctx.name(rules.NOTES["plum"]), INK, bold=False)
-    return d
+    return d  # the rulebook gives plum cards no function beyond counting as a plum in a mix
 
 
 def pi_face(item: Item, ctx: RenderContext) -> Drawing:

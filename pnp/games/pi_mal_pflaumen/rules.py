@@ -26,7 +26,7 @@ FRUITS: dict[str, Fruit] = by_id(
     Fruit("strawberry", "Strawberry", "草莓", "#e0282e"),
     Fruit("white-currant", "White currant", "白葡萄乾", "#e9dfa6"),
 )
-PLUM = "plum"  # the joker fruit: one card a round, never three
+PLUM = "plum"  # one fruit card a round (the 25th), never three; plum cards count as plums in a mix
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,9 @@ NAMES = {
     "watchdog": {"en": "Watchdog", "zh-TW": "看門狗"},
     "turn-order": {"en": "Turn order", "zh-TW": "回合順位"},
 }
-# Reminders printed on the cards (the seed's wording where it has one).
+# Reminders printed on the cards (the seed's wording where it has one). Plum cards print none:
+# the seed gives them no special function (they count in a mix as plums, like any fruit card).
 NOTES = {
-    "plum": {"en": "Any fruit in a fruit mix", "zh-TW": "水果混和中可當任一種水果"},
     "pi": {"en": "Add to the number you play", "zh-TW": "加到你打出的數字上"},
     "watchdog": {"en": "No one can steal from you", "zh-TW": "其他玩家不能從你這裡偷卡片"},
     "last": {"en": "Last pick: take a plum card", "zh-TW": "最後挑選：獲得一張梅子卡"},
@@ -87,7 +87,7 @@ TRICKS: dict[int, int] = {3: 6, 4: 6, 5: 5}  # per round; one card per player a 
 
 VARIANTS = {"veteran": "Veteran: at most one fruit mix per trick, and none at the end of the game."}
 
-# A fruit mix is a letter pattern, each letter a fruit kind (plums are jokers). Well-formed:
+# A fruit mix is a letter pattern, each letter a fruit kind (a plum card is a plum, not a joker). Well-formed:
 #   - capital letters only, MIX_LENGTH[0] to MIX_LENGTH[1] of them;
 #   - each letter in one run (AABA is not a pattern: write AAAB);
 #   - the runs use A, B, C, ... in order, none skipped (ABD, BA are not patterns);
