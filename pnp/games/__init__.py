@@ -7,6 +7,7 @@ renderer and the setup. Adding a game means adding a package here and one line t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from importlib import import_module
 from typing import Any, Callable, Mapping, Sequence
 
@@ -14,7 +15,7 @@ from ..diagnostics import Report
 from ..draw import Drawing
 from ..layout import Edition, Template
 from ..schema import Field
-from ..spec import Item, Spec
+from ..spec import LANGS, Item, Spec
 
 
 def say(texts: dict[str, str], lang: str) -> str:
@@ -92,6 +93,41 @@ class GameDef:
     # End-of-game scoring of a played game: (spec, game file, its display path) -> result; raises
     # InputError (located diagnostics) for a file that cannot be read. None: no scorer yet.
     score: Callable[..., SetupResult] | None = None
+    # A card's name as a player reads it on the printed card, in `lang`: (item, spec, lang) -> str.
+    # Setups name cards by it and scorers accept it (or the spec id). None: the spec id.
+    card_name: Callable[[Item, Spec, str], str] | None = None
+
+    def name_of(self, item: Item, spec: Spec, lang: str = "en") -> str:
+        return self.card_name(item, spec, lang) if self.card_name else item.id
+
+    def labelled(self, item: Item, spec: Spec, lang: str = "en") -> str:
+        """The printed name with the spec id in brackets: 'Strawberry jam / Walnut [strawberry-jam-walnut]'."""
+        name = self.name_of(item, spec, lang)
+        return name if name == item.id else f"{name} [{item.id}]"
+
+    def find_card(self, spec: Spec, text: str, kinds: Sequence[str] = ()) -> tuple[Item | None, str]:
+        """The component a player means by `text`: its spec id, or its printed name in any language
+        (case, spacing and punctuation spacing ignored). Returns (item, "") or (None, why not)."""
+        pool = [c for c in spec.components if not kinds or c.kind in kinds]
+        for c in pool:
+            if c.id == text:
+                return c, ""
+        key = _name_key(text)
+        hits = [c for c in pool if any(_name_key(self.name_of(c, spec, lang)) == key for lang in LANGS)]
+        if len(hits) == 1:
+            return hits[0], ""
+        if hits:
+            return None, (f"'{text}' names {len(hits)} different cards ("
+                          + ", ".join(h.id for h in hits[:6]) + (", …" if len(hits) > 6 else "")
+                          + "); give the card's id")
+        close = get_close_matches(text, [c.id for c in pool] + [self.name_of(c, spec) for c in pool], n=3)
+        hint = f"; did you mean {' or '.join(repr(m) for m in close)}?" if close else ""
+        return None, f"no card is named or has the id '{text}'{hint}"
+
+
+def _name_key(text: str) -> str:
+    """Names compare without case, spaces or the spacing around / + · ( ) punctuation."""
+    return "".join(ch for ch in text.casefold() if not ch.isspace())
 
 
 ALL_IDS = ("the-jam", "gem", "pi-mal-pflaumen", "christmas-tree")

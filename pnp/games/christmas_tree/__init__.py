@@ -9,7 +9,7 @@ from .. import GameDef
 from . import goals, rules
 from .render import BOXES, render_back, render_face
 from .score import score
-from .setup import setup
+from .setup import card_name, setup
 from .validate import validate
 
 _BUBBLES = Field("bubbles", ListOf(Choice(list(rules.BUBBLES)), min_items=rules.EDGES, max_items=rules.EDGES))
@@ -51,4 +51,5 @@ GAME = GameDef(
     variants=tuple(rules.VARIANTS),
     per_card_backs=("goal",),
     score=score,
+    card_name=card_name,
 )

@@ -105,3 +105,33 @@ def _lines(data: dict, v: rules.Variant, players: int) -> list[str]:
     elif "dummy" in data["trees"]:
         lines += ["", "Each round, after the players choose their goals, draw one at random for the dummy."]
     return lines
+
+
+def card_name(c: Item, spec: Spec, lang: str = "en") -> str:
+    """A piece as a player finds it in the printed box: 'Gold star, 1 snowflake' / '金色星星，1 片雪花',
+    'Candy, 4 points', 'Gingerbread man: gold, star, green, ball', a goal card by its text."""
+    zh = lang == "zh-TW"
+    if c.kind == "bauble":
+        n = c["snowflakes"]
+        colour, shape = rules.COLORS[c["color"]].name(lang), rules.SHAPES[c["shape"]].name(lang)
+        if zh:
+            return f"{colour}{shape}，{n} 片雪花"
+        return f"{colour} {shape.lower()}, {n} snowflake{'s' if n != 1 else ''}"
+    if c.kind == "candy":
+        return f"{rules.DECORATIONS['candy'].name(lang)}，{c['points']} 分" if zh else f"Candy, {c['points']} points"
+    if c.kind == "gingerbread":
+        sides = [_side_name(s, lang) for s in c["sides"]]
+        return rules.DECORATIONS["gingerbread"].name(lang) + ("：" + "、".join(sides) if zh else ": " + ", ".join(sides))
+    if c.kind == "goal":
+        return c["text"].get(lang) or c["text"]["en"]
+    if c.kind in rules.OTHER_PIECES:
+        return rules.OTHER_PIECES[c.kind].name(lang)
+    return c.id
+
+
+def _side_name(side: str, lang: str) -> str:
+    for table in (rules.COLORS, rules.SHAPES):
+        if side in table:
+            name = table[side].name(lang)
+            return name if lang == "zh-TW" else name.lower()
+    return rules.DECORATIONS["candy"].name(lang) if side == "candy" else side

@@ -5,7 +5,7 @@ from ...schema import Choice, Field, Int, ListOf, Text
 from .. import GameDef
 from . import rules
 from .render import BOXES, render_back, render_face
-from .setup import setup
+from .setup import card_name, setup
 from .validate import validate
 
 KINDS = {
@@ -30,4 +30,5 @@ GAME = GameDef(
     render_back=render_back,
     setup=setup,
     players=rules.PLAYERS,
+    card_name=card_name,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ...spec import Spec
+from ...spec import Item, Spec
 from .. import SetupError, SetupResult
 from . import rules
 
@@ -47,3 +47,16 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> Se
         lines.append(f"  round {i} ({len(pile)} cards): " +
                      "; ".join(f"{g['card']} [{' + '.join(g['gems'])}]" for g in pile))
     return SetupResult(data, lines)
+
+
+def card_name(c: Item, spec: Spec, lang: str = "en") -> str:
+    """A card as printed: 'Coin 2' / '硬幣 2'; a gem card by its gems and its two numbers,
+    'Ruby + Sapphire (invest 1, loan 3)' / '紅寶石 + 藍寶石（投資 1，貸款 3）'."""
+    zh = lang == "zh-TW"
+    if c.kind == "coin":
+        return f"硬幣 {c['value']}" if zh else f"Coin {c['value']}"
+    gems = " + ".join(rules.GEM_KINDS[g].name(lang) for g in c["gems"])
+    invest, loan = (rules.ENDS[e][lang] for e in ("invest", "loan"))
+    if zh:
+        return f"{gems}（{invest} {c['invest']}，{loan} {c['loan']}）"
+    return f"{gems} ({invest.lower()} {c['invest']}, {loan.lower()} {c['loan']})"

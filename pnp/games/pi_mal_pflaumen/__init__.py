@@ -8,7 +8,7 @@ from .. import GameDef
 from . import rules
 from .mix import MIX
 from .render import BOXES, render_back, render_face
-from .setup import setup
+from .setup import card_name, setup
 from .validate import validate
 
 # A name printed on the card instead of the rules' own (plum, pi and watchdog cards).
@@ -44,4 +44,5 @@ GAME = GameDef(
     players=rules.PLAYERS,
     variants=tuple(rules.VARIANTS),
     per_card_backs=(rules.SAME_FACE_BACK, rules.WATCHDOG_BACK),
+    card_name=card_name,
 )

@@ -105,3 +105,17 @@ def _show(card: dict) -> str:
     if "mix" in card:
         extras.append(f"{card['mix']['pattern']}={card['mix']['points']}")
     return f"{card['number']} {card['fruit']}" + (f" [{', '.join(extras)}]" if extras else "")
+
+
+def card_name(c: Item, spec: Spec, lang: str = "en") -> str:
+    """A card as printed: 'Apple 11 (I)' (fruit, number, round), 'Plum', 'Pi', 'Watchdog',
+    'Turn order 3 (plum)'."""
+    zh = lang == "zh-TW"
+    if c.kind == "fruit":
+        return f"{rules.FRUITS[c['fruit']].name(lang)} {c['number']} ({rules.ROUNDS[c['round']].numeral})"
+    if c.kind == "turn-order":
+        name = rules.NAMES["turn-order"][lang]
+        plum = ("（梅子）" if zh else " (plum)") if c["plum"] else ""
+        return f"{name} {c['position']}{plum}"
+    own = c.get("name")
+    return (own or rules.NAMES[c.kind]).get(lang) or (own or rules.NAMES[c.kind])["en"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import GameDef
 from . import rules
+from .deck import card_name
 from .fields import BACK_KINDS, KINDS
 from .render import BOXES, render_back, render_face
 from .setup import setup
@@ -20,4 +21,5 @@ GAME = GameDef(
     setup=setup,
     players=rules.PLAYERS,
     variants=rules.VARIANTS,
+    card_name=card_name,
 )

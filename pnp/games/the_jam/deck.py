@@ -77,3 +77,34 @@ def sure_ingredients(counts: Counter[str], dealt: int) -> int:
         left -= n
         gone += 1
     return len(counts) - gone
+
+
+def card_name(card: Item, spec: Spec, lang: str = "en") -> str:
+    """A card as printed: 'Strawberry jam / Walnut' (recipe half / ingredient half), 'Karlsman',
+    'Jam for winter: Strawberry jam, Cherry jam, Plum jam, Gooseberry jam'."""
+    if card.kind in rules.SPECIALS:
+        return rules.SPECIALS[card.kind].name(lang)
+    if card.kind in rules.MISSION_KINDS:
+        mk = rules.MISSION_KINDS[card.kind]
+        shown = card[mk.field] if mk.field else card["tea"]
+        table = recipes(spec)
+        names = [recipe_label(table[r].card, spec, lang) if r in table else str(r) for r in shown]
+        return f"{mk.name(lang)}: {', '.join(names)}"
+    ing = rules.INGREDIENTS.get(card["ingredient"])
+    return f"{recipe_label(card, spec, lang)} / {ing.name(lang) if ing else card['ingredient']}"
+
+
+def recipe_title(card: Item, spec: Spec, lang: str = "en") -> str:
+    """The name printed on a card's recipe half: 'Strawberry jam', 'Cherry pie', 'Fruit salad'."""
+    base = jam_fruit(spec, card["jam"]) if card.kind == "pie" else card.get("fruit")
+    return rules.recipe_name(card.kind, base, lang)
+
+
+def recipe_label(card: Item, spec: Spec, lang: str = "en") -> str:
+    """The recipe as a player tells it apart: its title, and a salad's three fruits (every salad
+    is titled "Fruit salad"; the card shows its fruits)."""
+    name = recipe_title(card, spec, lang)
+    if card.kind == "salad":
+        fruits = [rules.INGREDIENTS[f].name(lang) if f in rules.INGREDIENTS else str(f) for f in card["fruits"]]
+        name += f" ({', '.join(fruits)})"
+    return name

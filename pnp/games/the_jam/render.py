@@ -56,8 +56,7 @@ def icon(d: Drawing, kind: str, cx: float, cy: float, s: float, made_from: list[
 
 
 def recipe_title(item: Item, ctx: RenderContext) -> str:
-    base = deck.jam_fruit(ctx.spec, item["jam"]) if item.kind == "pie" else item.get("fruit")
-    return rules.recipe_name(item.kind, base, ctx.lang)
+    return deck.recipe_title(item, ctx.spec, ctx.lang)
 
 
 def _recipe(d: Drawing, item: Item, ctx: RenderContext) -> None:
