@@ -38,10 +38,17 @@ def _bad(report: Report, node: Node, what: str, expected: str, code: str = "SPEC
 
 @dataclass
 class Int(Type):
+    """A whole number within [lo, hi] (the reader's sanity range). `legal` is the rules model's
+    own range for the field, when it fixes one: messages quote it ("must be 1, 2 or 3"), and a
+    value inside lo..hi but outside `legal` is left for the game's validator (a rule break)."""
+
     lo: int | None = None
     hi: int | None = None
+    legal: Sequence[int] | None = None
 
     def describe(self) -> str:
+        if self.legal is not None:
+            return legal_values(self.legal)
         if self.lo is not None and self.hi is not None:
             return f"a whole number from {self.lo} to {self.hi}"
         return "a whole number"
@@ -51,9 +58,18 @@ class Int(Type):
         if node.kind != "scalar" or isinstance(v, bool) or not isinstance(v, int):
             return _bad(report, node, what, self.describe())
         if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
-            report.error(node.loc, "SPEC-RANGE", f"{what} is {v}, expected {self.describe()}")
+            verb = "must be" if self.legal is not None else "expected"
+            report.error(node.loc, "SPEC-RANGE", f"{what} is {v}, {verb} {self.describe()}")
             return INVALID
         return v
+
+
+def legal_values(values: Sequence[int]) -> str:
+    """The rules' values for a message: '1, 2 or 3', or 'a whole number from 1 to 25' for a long run."""
+    vals = sorted(values)
+    if len(vals) > 4 and vals == list(range(vals[0], vals[-1] + 1)):
+        return f"a whole number from {vals[0]} to {vals[-1]}"
+    return one_of(vals)
 
 
 @dataclass

@@ -46,6 +46,11 @@ class Item:
     def loc_of(self, name: str) -> Loc:
         return self.locs.get(name, self.loc)
 
+    @property
+    def count_written(self) -> bool:
+        """Whether the spec writes this component's `count:` (otherwise it is 1)."""
+        return self.loc_of("count") != self.loc
+
     def as_json(self) -> dict:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "count": self.count}
         if self.back is not None:
@@ -69,6 +74,33 @@ class Spec:
 
     def total(self, *kinds: str) -> int:
         return sum(c.count for c in self.of_kind(*kinds))
+
+    def count_loc(self, *kinds: str) -> Loc:
+        """Where a total of these kinds that is off is reported: the `count:` line of the one
+        component that makes it, else the `components:` line (the message names the parts)."""
+        parts = self.of_kind(*kinds)
+        return parts[0].loc_of("count") if len(parts) == 1 else self.loc
+
+    def count_parts(self, *kinds: str, many: int = 6) -> str:
+        """The components whose counts add up to a total, for a message: each with its count and
+        line when they are few; otherwise the totals per kind and every component written with a
+        `count:` (the lines a total is usually changed on)."""
+        parts = self.of_kind(*kinds)
+        if not parts:
+            return "no " + " or ".join(kinds) + " component"
+
+        def one(c: Item) -> str:
+            return f"{c.id} x{c.count} (line {c.loc_of('count').line})"
+
+        if len(parts) <= many:
+            return ", ".join(one(c) for c in parts)
+        per_kind = ", ".join(f"{self.total(k)} {k}" for k in kinds if self.of_kind(k))
+        written = [c for c in parts if c.count_written]
+        if not written:
+            return f"{per_kind}: {len(parts)} components of one card each"
+        rest = len(parts) - len(written)
+        shown = [one(c) for c in written] + [f"{rest} other component{'s' if rest != 1 else ''} x1"] * bool(rest)
+        return f"{per_kind}; {', '.join(shown)}"
 
     def copies(self, *kinds: str) -> list[tuple[Item, int]]:
         """Every physical card of these kinds as (component, copy number from 1)."""

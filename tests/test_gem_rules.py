@@ -33,10 +33,20 @@ def test_a_coin_of_a_value_the_game_has_not_is_caught_at_the_value(cli, tmp_path
     first_3 = _line_of(specs, "{ id: coin-3a,")
     assert code == 1
     assert got == [
-        f"card_specs/gem.yaml:{first_3}:5: error[GEM-COIN-VALUES]: the deck has 3 coins of value 3, expected 4",
+        f"card_specs/gem.yaml:{_components_line(specs)}:1: error[GEM-COIN-VALUES]: the deck has 3 coins of value 3, "
+        f"expected 4; coins of value 3: coin-3a x1 (line {first_3}), coin-3b x1 (line {first_3 + 1}), "
+        f"coin-3c x1 (line {first_3 + 2})",
         f"card_specs/gem.yaml:{line}:{col_of(specs, 'gem', line, '4 }')}: error[GEM-COIN-VALUE]: coin 'coin-3d' "
-        "has value 4, expected 1, 2 or 3",
+        "has value 4; a coin's value must be 1, 2 or 3",
     ]
+
+
+def test_a_coin_value_far_out_of_range_quotes_the_rules_values(cli, tmp_path):
+    specs, line = copy_spec(tmp_path, "gem", "{ id: coin-3d, kind: coin, value: 3 }", "{ id: coin-3d, kind: coin, value: 120 }")
+    res = cli("validate", "gem", "--specs", specs)
+    assert res.code == 2
+    assert (f"card_specs/gem.yaml:{line}:{col_of(specs, 'gem', line, '120')}: error[SPEC-RANGE]: 'value' of component "
+            f"12 'coin-3d' is 120, must be 1, 2 or 3") in res.out
 
 
 def _line_of(specs, needle):
@@ -55,7 +65,8 @@ def test_a_missing_gem_card_breaks_the_count_and_every_player_counts_piles(cli, 
     at = f"card_specs/gem.yaml:{_components_line(specs)}:1"
     assert code == 1
     assert got == [
-        f"{at}: error[GEM-CARD-COUNT]: the deck has 17 gem cards, expected 18",
+        f"{at}: error[GEM-CARD-COUNT]: the deck has 17 gem cards, expected 18; counted from 17 gem: 17 components "
+        "of one card each",
         f"{at}: error[GEM-PILES]: the piles for 2 players (4+3+3+3+3+2 = 18 cards) must use every gem card exactly once, "
         "but the deck has 17 gem cards",
         f"{at}: error[GEM-PILES]: the piles for 3 players (3+3+3+3+3+3 = 18 cards) must use every gem card exactly once, "
@@ -70,7 +81,8 @@ def test_extra_copies_are_counted(cli, tmp_path):
                             "gems: [diamond],            invest: 4, loan: 6, count: 2 }")
     code, got = validate(cli, specs)
     assert code == 1
-    assert got[0].endswith("error[GEM-CARD-COUNT]: the deck has 19 gem cards, expected 18")
+    assert got[0].endswith(f"error[GEM-CARD-COUNT]: the deck has 19 gem cards, expected 18; counted from 19 gem; "
+                           f"diamond-3 x2 (line {line}), 17 other components x1")
 
 
 def test_two_of_the_same_gem_and_a_diamond_with_company_are_caught_where_written(cli, tmp_path):

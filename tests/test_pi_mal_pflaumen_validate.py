@@ -72,7 +72,7 @@ def test_a_number_out_of_range(cli, tmp_path):
     code, diags = diagnostics(cli, specs)
     assert code == 1
     assert (line, col_of(specs, GAME, line, "26")) in at(diags, "PMP-NUMBERS")
-    assert "fruit card 'r3-24' has number 26, expected 1 to 25" in [d["message"] for d in diags]
+    assert "fruit card 'r3-24' has number 26; number must be a whole number from 1 to 25" in [d["message"] for d in diags]
 
 
 def test_four_of_a_fruit_in_a_round_points_at_the_fourth_in_file_order(cli, tmp_path):
@@ -112,20 +112,62 @@ def test_a_malformed_mix_pattern_is_located_at_the_pattern(cli, tmp_path):
     assert "'ABAB', which is not well-formed: each letter stands in one run" in diags[0]["message"]
 
 
-@pytest.mark.parametrize("old, new, code, message", [
+@pytest.mark.parametrize("old, new, code, message, needle", [
     ("id: plum, kind: plum, back: same-face, count: 18", "id: plum, kind: plum, back: same-face, count: 17",
-     "PMP-PLUM-CARDS", "the deck has 17 plum cards, expected 18"),
+     "PMP-PLUM-CARDS", "the deck has 17 plum cards, expected 18; counted from plum x17", "17 }"),
     ("id: pi,   kind: pi,   back: same-face, count: 18", "id: pi,   kind: pi,   back: same-face, count: 20",
-     "PMP-PI-CARDS", "the deck has 20 pi cards, expected 18"),
+     "PMP-PI-CARDS", "the deck has 20 pi cards, expected 18; counted from pi x20", "20 }"),
     ("id: watchdog, kind: watchdog, back: second-dog", "id: watchdog, kind: watchdog, back: second-dog, count: 2",
-     "PMP-WATCHDOG-CARDS", "the deck has 2 watchdog cards, expected 1"),
+     "PMP-WATCHDOG-CARDS", "the deck has 2 watchdog cards, expected 1; counted from watchdog x2", "2 }"),
 ])
-def test_deck_counts_are_reported_at_the_components_key(cli, tmp_path, old, new, code, message):
-    specs, _ = copy_spec(tmp_path, GAME, old, new)
+def test_a_wrong_count_is_reported_at_that_components_count(cli, tmp_path, old, new, code, message, needle):
+    specs, line = copy_spec(tmp_path, GAME, old, new)
     res, diags = diagnostics(cli, specs)
     assert res == 1
-    assert [(d["line"], d["col"], d["code"], d["message"]) for d in diags] == [
-        (components_line(specs), 1, code, message)]
+    assert [(d["line"], d["col"], d["code"]) for d in diags] == [(line, col_of(specs, GAME, line, needle), code)]
+    assert diags[0]["message"] == f"{message} (line {line})"
+
+
+@pytest.mark.parametrize("action", ["watchdog", "steal", "pi"])
+def test_a_deck_without_one_of_the_rulebooks_actions_is_a_rule_break(cli, tmp_path, action):
+    import re
+
+    from pnp.paths import SPECS_DIR
+
+    text = re.sub(rf",\s*action: {action}\b", "", (SPECS_DIR / f"{GAME}.yaml").read_text(encoding="utf-8"))
+    specs, _ = copy_spec(tmp_path, GAME, text=text)
+    res, diags = diagnostics(cli, specs)
+    assert res == 1
+    missing = [d for d in diags if d["code"] == "PMP-ACTION-MISSING"]
+    assert [(d["line"], d["col"]) for d in missing] == [(components_line(specs), 1)]
+    assert f"no fruit card has the action '{action}'" in missing[0]["message"]
+
+
+def test_a_deck_without_any_fruit_mix_is_a_rule_break(cli, tmp_path):
+    import re
+
+    from pnp.paths import SPECS_DIR
+
+    text = re.sub(r",\s*mix: \{[^}]*\}", "", (SPECS_DIR / f"{GAME}.yaml").read_text(encoding="utf-8"))
+    assert "pattern:" not in text.split("components:")[1]
+    specs, _ = copy_spec(tmp_path, GAME, text=text)
+    res, diags = diagnostics(cli, specs)
+    assert res == 1
+    assert [(d["line"], d["col"], d["code"]) for d in diags] == [(components_line(specs), 1, "PMP-MIX-MISSING")]
+
+
+@pytest.mark.parametrize("old, new, needle, quoted", [
+    ("round: 1, number:  4,", "round: 7, number:  4,", "7,", "round 7; round must be 1, 2 or 3"),
+    ("round: 1, number:  4,", "round: 1, number: 26,", "26,", "number 26; number must be a whole number from 1 to 25"),
+    ("round: 1, number:  4,", "round: 100, number:  4,", "100,", "is 100, must be 1, 2 or 3"),
+])
+def test_a_number_out_of_range_quotes_the_rules_range(cli, tmp_path, old, new, needle, quoted):
+    specs, line = copy_spec(tmp_path, GAME, old, new)
+    res = cli("validate", GAME, "--specs", specs)
+    assert res.code in (1, 2)
+    assert f":{line}:{col_of(specs, GAME, line, needle)}: error[" in res.out
+    assert quoted in res.out, res.out
+    assert "0 to 99" not in res.out
 
 
 def test_the_turn_order_set(cli, tmp_path):
@@ -160,7 +202,7 @@ def test_a_missing_card_breaks_the_tricks_for_every_player_count(cli, tmp_path):
         "with 5 players, removing none leaves 24 cards in round II, expected 25 (5 players x 5 tricks)",
     ]
     assert set(at(diags, "PMP-TRICKS")) == {(components_line(specs), 1)}
-    assert "the deck has 74 fruit cards, expected 75 (25 in each of the 3 rounds)" in [d["message"] for d in diags]
+    assert any(d["message"].startswith("the deck has 74 fruit cards, expected 75 (25 in each of the 3 rounds); counted from 74 fruit: 74 components of one card each") for d in diags)
 
 
 def test_a_card_moved_to_an_unknown_round(cli, tmp_path):

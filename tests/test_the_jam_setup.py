@@ -90,7 +90,7 @@ def test_same_seed_same_deal(cli):
     assert deal(cli, "--players", 3, "--seed", 42) != deal(cli, "--players", 3, "--seed", 43)
 
 
-def test_kids_variant_has_no_missions_specials_or_pine_cones(cli):
+def test_kids_variant_removes_exactly_the_youngster_the_bear_and_the_pine_cone_jam(cli):
     cards = spec_cards(cli)
     for seed in range(8):
         data = deal(cli, "--players", 4, "--seed", seed, "--variant", "kids")
@@ -100,10 +100,10 @@ def test_kids_variant_has_no_missions_specials_or_pine_cones(cli):
         for label in everything:
             c = cards[label.split("#")[0]]
             assert c["kind"] not in SPECIALS
-            assert rules.PINE_CONE not in (c.get("fruit"), c.get("ingredient"))
-    expected = sum(c["count"] for c in cards.values()
-                   if c["kind"] in rules.RECIPE_KINDS and not rules.is_pine_cone_card(c))
-    assert len(everything) == expected
+            assert c.get("fruit") != rules.PINE_CONE
+    removed = sum(c["count"] for c in cards.values() if c["kind"] in SPECIALS or c.get("fruit") == rules.PINE_CONE)
+    assert removed == 4  # the shipped deck: one Youngster, one Bear, two pine-cone jams
+    assert len(everything) == sum(c["count"] for c in cards.values() if c["kind"] in rules.GAME_KINDS) - removed
 
 
 def test_travel_variant_deals_like_the_standard_game(cli):

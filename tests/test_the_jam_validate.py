@@ -76,7 +76,7 @@ ONE_EDIT = [
     ("Youngster with an ingredient half", "kind: youngster, points: 7", "kind: youngster, points: 7, ingredient: apple",
      "JAM-SPECIAL-HALVES", "apple }"),
     ("pine-cone jam worth points",
-     "fruit: pine-cone, points: 0, ingredient: strawberry", "fruit: pine-cone, points: 2, ingredient: strawberry",
+     "fruit: pine-cone, points: 0, ingredient: pine-cone", "fruit: pine-cone, points: 2, ingredient: pine-cone",
      "JAM-PINE-POINTS", "2, ingredient"),
     ("two cards of one recipe with different points",
      "fruit: strawberry, points: 1, ingredient: blueberry", "fruit: strawberry, points: 2, ingredient: blueberry",
@@ -127,7 +127,7 @@ def test_favourite_no_card_shows(cli, tmp_path):
 
 
 def test_pine_cone_ingredient_without_pine_cone_jam(cli, tmp_path):
-    specs, line, col = edit_all(tmp_path, r"fruit: pine-cone", "fruit: walnut", "pine-cone }")
+    specs, line, col = edit_all(tmp_path, r"fruit: pine-cone", "fruit: walnut", "pine-cone, count")
     _, found = diags(cli, specs)
     assert (line, col) in at(found, "JAM-PINE-CONE")
 
@@ -178,3 +178,75 @@ def test_text_diagnostic_reads_file_line_col_code(cli, tmp_path):
     res = cli("validate", GAME, "--specs", specs)
     col = col_of(specs, GAME, line, "lemon-jam")
     assert f"the-jam.yaml:{line}:{col}: error[JAM-PIE-JAM]: pie 'gooseberry-pie-currant' is baked from 'lemon-jam'" in res.out
+
+
+def _components_line(specs) -> int:
+    return (specs / f"{GAME}.yaml").read_text().splitlines().index("components:") + 1
+
+
+# The rulebook's deck: what must be there, the lines that remove it, and the name the message uses.
+MISSING = [
+    ("youngster", r"\n  - \{ id: youngster,[^\n]*", "Karlsman"),
+    ("bear", r"\n  - \{ id: bear,[^\n]*", "Bear (熊)"),
+    ("salads", r"\n  - \{ id: [a-z-]+, kind: salad,[^\n]*", "fruit salad card (水果沙拉)"),
+    ("pine-cone jam", r"\n  - \{ id: pine-cone-jam,[^\n]*", "pine-cone jam card (松果醬)"),
+]
+
+
+@pytest.mark.parametrize("what,pattern,name", MISSING, ids=[m[0] for m in MISSING])
+def test_a_deck_without_a_card_the_rulebook_names_is_a_rule_break(cli, tmp_path, what, pattern, name):
+    specs, _, _ = edit_all(tmp_path, pattern, "", "components:")
+    rc, found = diags(cli, specs)
+    assert rc == 1, found
+    missing = [d for d in found if d["code"] == "JAM-MISSING"]
+    assert [(d["line"], d["col"]) for d in missing] == [(_components_line(specs), 1)]
+    assert f"the deck has no {name}" in missing[0]["message"]
+
+
+def test_the_pine_cone_halves_are_on_the_pine_cone_jam_cards(cli, tmp_path):
+    """The seed: the pine-cone jam is made from any ingredient, and a pine-cone half only makes
+    pine-cone jam. A pine-cone jam card whose own bottom half is a pine cone is legal (it was
+    once rejected as "its own fruit"), and the shipped deck puts every pine-cone half there, so
+    the kids variant — which removes exactly the Youngster, the Bear and the pine-cone jam —
+    leaves no half that can make nothing."""
+    from pnp.games import GAMES
+    from pnp.games.the_jam import deck, rules
+    from pnp.paths import SPECS_DIR
+    from pnp.spec import load_spec
+
+    spec = load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0]
+    halves = [c for c in spec.of_kind(*rules.RECIPE_KINDS) if c["ingredient"] == rules.PINE_CONE]
+    assert halves and all(rules.is_pine_cone_jam(c.fields) for c in halves)
+    kids = {c.kind for c in spec.components if c.kind in rules.GAME_KINDS and not deck.plays_in(c, "kids")}
+    gone = [c.id for c in spec.components if c.kind in rules.GAME_KINDS and not deck.plays_in(c, "kids")]
+    assert kids == {"youngster", "bear", "jam"}
+    assert all(c.kind in rules.SPECIALS or rules.is_pine_cone_jam(c.fields) for c in spec.components if c.id in gone)
+    res = cli("validate", GAME, "--format", "json")
+    assert res.code == 0 and res.json()["games"][GAME]["diagnostics"] == []
+
+
+def test_a_pine_cone_half_left_in_the_kids_deck_is_a_warning(cli, tmp_path):
+    specs, line = copy_spec(tmp_path, GAME, "recipe: apple-jam, fruit: apple, points: 1, ingredient: cherry",
+                            "recipe: apple-jam, fruit: apple, points: 1, ingredient: pine-cone")
+    rc, found = diags(cli, specs)
+    assert rc == 0
+    [warning] = [d for d in found if d["code"] == "JAM-KIDS-PINE-CONE"]
+    assert warning["severity"] == "warning"
+    assert (warning["line"], warning["col"]) == (line, col_of(specs, GAME, line, "pine-cone }"))
+
+
+def test_a_deck_total_names_the_components_whose_counts_make_it(cli, tmp_path):
+    specs, line = copy_spec(tmp_path, GAME, "ingredient: apple, count: 2", "ingredient: apple, count: 3")
+    rc, found = diags(cli, specs)
+    assert rc == 1
+    msg = next(d["message"] for d in found if d["code"] == "JAM-CARD-COUNT")
+    assert "73 game cards" in msg
+    assert f"wild-salad-apple x3 (line {line})" in msg and "garden-salad-gooseberry x2" in msg
+
+
+def test_special_points_quote_the_rules(cli, tmp_path):
+    specs, line = copy_spec(tmp_path, GAME, "kind: youngster, points: 7", "kind: youngster, points: 700")
+    res = cli("validate", GAME, "--specs", specs)
+    assert res.code == 2
+    assert f":{line}:{col_of(specs, GAME, line, '700')}: error[SPEC-RANGE]" in res.out
+    assert "is 700, must be 7" in res.out

@@ -23,11 +23,11 @@ _OPTIONAL = {  # a goal card's parameters: which ones a goal kind takes is the r
 
 KINDS = {
     "bauble": [Field("color", Choice(list(rules.COLORS))), Field("shape", Choice(list(rules.SHAPES))),
-               Field("snowflakes", Int(0, 99)), _BUBBLES, _FOUR],
+               Field("snowflakes", Int(0, 99, legal=rules.SNOWFLAKES)), _BUBBLES, _FOUR],
     "gingerbread": [Field("sides", ListOf(Choice(list(rules.SIDE_SYMBOLS)), min_items=rules.EDGES,
                                           max_items=rules.EDGES)), _BUBBLES, _FOUR],
-    "candy": [Field("points", Int(0, 99)), _BUBBLES, _FOUR],
-    "goal": [Field("bells", Int(0, 99)), Field("goal", Choice(list(goals.GOAL_KINDS))),
+    "candy": [Field("points", Int(0, 99, legal=rules.CANDY_POINTS)), _BUBBLES, _FOUR],
+    "goal": [Field("bells", Int(0, 99, legal=tuple(rules.BELLS))), Field("goal", Choice(list(goals.GOAL_KINDS))),
              *[Field(name, t, required=False) for name, t in _OPTIONAL.items()],
              Field("points", Int(0, 99)), Field("text", NAMES)],
     "cookie": [],

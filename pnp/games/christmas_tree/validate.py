@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...diagnostics import Report, one_of, plural
+from ...schema import legal_values
 from ...spec import Item, Spec
 from . import board, goals, rules
 
@@ -28,12 +29,6 @@ def validate(spec: Spec, report: Report) -> None:
     _supply(spec, report)
 
 
-def _where(spec: Spec, kind: str):
-    """Where a count of a kind is best reported: its one component's `count`, else the list."""
-    items = spec.of_kind(kind)
-    return items[0].loc_of("count") if len(items) == 1 else spec.loc
-
-
 def _counts(spec: Spec, report: Report) -> None:
     expected = {k: d.count for k, d in rules.DECORATIONS.items()}
     expected.update({k: p.count for k, p in rules.OTHER_PIECES.items()})
@@ -41,14 +36,15 @@ def _counts(spec: Spec, report: Report) -> None:
         have = spec.total(kind)
         if have != want:
             name = rules.DECORATIONS[kind].en if kind in rules.DECORATIONS else rules.OTHER_PIECES[kind].en
-            report.rule(_where(spec, kind), "CT-COUNT",
+            report.rule(spec.count_loc(kind), "CT-COUNT",
                         f"the box holds {plural(have, kind + ' card' if kind in rules.DECORATIONS else kind)}, "
-                        f"expected {want} ({name.lower()}s: the seed's box contents)")
+                        f"expected {want} ({name.lower()}s: the seed's box contents); counted from "
+                        f"{spec.count_parts(kind)}")
     levels: Counter[int] = Counter()
     for g in spec.of_kind("goal"):
         if g["bells"] not in rules.BELLS:
-            report.rule(g.loc_of("bells"), "CT-BELLS", f"goal card '{g.id}' has {g['bells']} bells, expected "
-                                                       f"{one_of(rules.BELLS)}")
+            report.rule(g.loc_of("bells"), "CT-BELLS", f"goal card '{g.id}' has {g['bells']} bells; bells must be "
+                                                       f"{legal_values(rules.BELLS)}")
         levels[g["bells"]] += g.count
     if spec.total("goal") == rules.OTHER_PIECES["goal"].count and set(levels) <= set(rules.BELLS):
         wanted = ", ".join(f"{n} with {plural(b, 'bell')}" for b, n in rules.BELLS.items())
@@ -62,11 +58,11 @@ def _decorations(spec: Spec, report: Report) -> None:
     for c in spec.of_kind("bauble"):
         if c["snowflakes"] not in rules.SNOWFLAKES:
             report.rule(c.loc_of("snowflakes"), "CT-SNOWFLAKES",
-                        f"bauble '{c.id}' has {c['snowflakes']} snowflakes, expected {one_of(rules.SNOWFLAKES)}")
+                        f"bauble '{c.id}' has {c['snowflakes']} snowflakes; snowflakes must be {legal_values(rules.SNOWFLAKES)}")
     for c in spec.of_kind("candy"):
         if c["points"] not in rules.CANDY_POINTS:
             report.rule(c.loc_of("points"), "CT-CANDY-POINTS",
-                        f"candy '{c.id}' is worth {c['points']} points, expected {one_of(rules.CANDY_POINTS)}")
+                        f"candy '{c.id}' is worth {c['points']} points; a candy's points must be {legal_values(rules.CANDY_POINTS)}")
     for c in spec.of_kind("gingerbread"):
         if c["four_player"]:
             report.rule(c.loc_of("four_player"), "CT-FOUR-MARK",
@@ -171,7 +167,7 @@ def _supply(spec: Spec, report: Report) -> None:
         seats = rules.seats(players)
         need_ginger = rules.GINGERBREAD_PER_PLAYER * seats
         if ginger < need_ginger:
-            report.rule(_where(spec, "gingerbread"), "CT-DECK",
+            report.rule(spec.count_loc("gingerbread"), "CT-DECK",
                         f"{players} players shuffle in {need_ginger} gingerbread men, but the box has {ginger}")
             continue
         marked = rules.uses_marked(players)
@@ -194,6 +190,6 @@ def _supply(spec: Spec, report: Report) -> None:
                             f"{one_of(v.bells)} bells, but the box has {pool}")
         most = v.cookies_each * max(rules.PLAYERS)
         if cookies < most:
-            report.rule(_where(spec, "cookie"), "CT-COOKIES",
+            report.rule(spec.count_loc("cookie"), "CT-COOKIES",
                         f"the {v.id} game gives {v.cookies_each} cookies to each of up to {max(rules.PLAYERS)} "
                         f"players ({most}), but the box has {cookies}")

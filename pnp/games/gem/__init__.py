@@ -9,7 +9,7 @@ from .setup import card_name, setup
 from .validate import validate
 
 KINDS = {
-    "coin": [Field("value", Int(0, 99))],
+    "coin": [Field("value", Int(0, 99, legal=rules.COIN_VALUES))],
     "gem": [
         Field("gems", ListOf(Choice(list(rules.GEM_KINDS)), min_items=min(rules.GEMS_PER_CARD),
                              max_items=max(rules.GEMS_PER_CARD))),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...diagnostics import Report, one_of, plural
+from ...schema import legal_values
 from ...spec import Spec
 from . import rules
 
@@ -24,29 +25,33 @@ def _coins(spec: Spec, report: Report) -> None:
     for c in coins:
         if c["value"] not in rules.COIN_VALUES:
             report.rule(c.loc_of("value"), "GEM-COIN-VALUE",
-                        f"coin '{c.id}' has value {c['value']}, expected {one_of(rules.COIN_VALUES)}")
+                        f"coin '{c.id}' has value {c['value']}; a coin's value must be {legal_values(rules.COIN_VALUES)}")
         else:
             per_value[c["value"]] += c.count
     expected_total = len(rules.COIN_VALUES) * rules.COINS_PER_VALUE
     total = spec.total("coin")
     if total != expected_total:
-        report.rule(spec.loc, "GEM-COIN-COUNT",
+        report.rule(spec.count_loc("coin"), "GEM-COIN-COUNT",
                     f"the deck has {plural(total, 'coin card')}, expected {expected_total} "
-                    f"({rules.COINS_PER_VALUE} of each value {one_of(rules.COIN_VALUES)})")
+                    f"({rules.COINS_PER_VALUE} of each value {one_of(rules.COIN_VALUES)}); counted from "
+                    f"{spec.count_parts('coin')}")
     for v in rules.COIN_VALUES:
         if per_value[v] != rules.COINS_PER_VALUE:
-            first = next((c for c in coins if c["value"] == v), None)
-            loc = first.loc_of("count") if first else spec.loc
+            held = [c for c in coins if c["value"] == v]
+            loc = held[0].loc_of("count") if len(held) == 1 else spec.loc
+            parts = ", ".join(f"{c.id} x{c.count} (line {c.loc_of('count').line})" for c in held) or "none"
             report.rule(loc, "GEM-COIN-VALUES",
-                        f"the deck has {plural(per_value[v], 'coin')} of value {v}, expected {rules.COINS_PER_VALUE}")
+                        f"the deck has {plural(per_value[v], 'coin')} of value {v}, expected {rules.COINS_PER_VALUE}; "
+                        f"coins of value {v}: {parts}")
 
 
 def _gem_cards(spec: Spec, report: Report) -> None:
     cards = spec.of_kind("gem")
     total = spec.total("gem")
     if total != rules.GEM_CARDS:
-        report.rule(spec.loc, "GEM-CARD-COUNT",
-                    f"the deck has {plural(total, 'gem card')}, expected {rules.GEM_CARDS}")
+        report.rule(spec.count_loc("gem"), "GEM-CARD-COUNT",
+                    f"the deck has {plural(total, 'gem card')}, expected {rules.GEM_CARDS}; counted from "
+                    f"{spec.count_parts('gem')}")
     shown = set()
     for c in cards:
         gems = c["gems"]

@@ -16,8 +16,8 @@ _NAME = Field("name", NAMES, required=False)
 
 KINDS = {
     "fruit": [
-        Field("round", Int(0, 99)),
-        Field("number", Int(0, 99)),
+        Field("round", Int(0, 99, legal=tuple(rules.ROUNDS))),
+        Field("number", Int(0, 99, legal=rules.NUMBERS)),
         Field("fruit", Choice(list(rules.FRUITS))),
         Field("action", Choice(list(rules.ACTIONS)), required=False),
         Field("mix", MIX, required=False),
@@ -25,7 +25,7 @@ KINDS = {
     "plum": [_NAME],
     "pi": [_NAME],
     "watchdog": [_NAME],
-    "turn-order": [Field("position", Int(0, 99)), Field("plum", Bool())],
+    "turn-order": [Field("position", Int(0, 99, legal=range(1, max(rules.PLAYERS) + 1))), Field("plum", Bool())],
 }
 _TITLE = [Field("title", Text(40), required=False)]
 BACK_KINDS = {kind: _TITLE for kind in

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...diagnostics import Report, one_of, plural
+from ...schema import legal_values
 from ...spec import Item, Spec
 from . import rules
 
@@ -21,6 +22,7 @@ def validate(spec: Spec, report: Report) -> None:
         _numbers(spec, r, cards, report)
         _fruits(spec, r, cards, report)
     _mixes(spec, report)
+    _present(spec, report)
     _counts(spec, report)
     _turn_order(spec, report)
     _backs(spec, report)
@@ -39,12 +41,13 @@ def _rounds(spec: Spec, report: Report) -> dict[int, list[Item]]:
             rounds[c["round"]].append(c)
         else:
             report.rule(c.loc_of("round"), "PMP-ROUND",
-                        f"fruit card '{c.id}' is in round {c['round']}, expected {one_of(rules.ROUNDS)}")
+                        f"fruit card '{c.id}' is in round {c['round']}; round must be {legal_values(rules.ROUNDS)}")
     total = spec.total("fruit")
     if total != rules.FRUIT_CARDS:
-        report.rule(spec.loc, "PMP-FRUIT-CARDS",
+        report.rule(spec.count_loc("fruit"), "PMP-FRUIT-CARDS",
                     f"the deck has {plural(total, 'fruit card')}, expected {rules.FRUIT_CARDS} "
-                    f"({len(rules.NUMBERS)} in each of the {len(rules.ROUNDS)} rounds)")
+                    f"({len(rules.NUMBERS)} in each of the {len(rules.ROUNDS)} rounds); counted from "
+                    f"{spec.count_parts('fruit')}")
     return rounds
 
 
@@ -56,7 +59,7 @@ def _numbers(spec: Spec, r: int, cards: list[Item], report: Report) -> None:
         n = c["number"]
         if n not in rules.NUMBERS:
             report.rule(c.loc_of("number"), "PMP-NUMBERS",
-                        f"fruit card '{c.id}' has number {n}, expected {lo} to {hi}")
+                        f"fruit card '{c.id}' has number {n}; number must be {legal_values(rules.NUMBERS)}")
         else:
             holders.setdefault(n, []).append(c)
     for n, held in holders.items():
@@ -114,12 +117,29 @@ def _mixes(spec: Spec, report: Report) -> None:
                         f"fruit card '{c.id}' has mix pattern '{mix['pattern']}', which is not well-formed: {problem}")
 
 
+def _present(spec: Spec, report: Report) -> None:
+    """Every special action the rulebook names is on some fruit card, and some cards show a
+    fruit mix (the only way to score)."""
+    fruit = spec.of_kind("fruit")
+    every = ", ".join(f"{a['en'].lower()} ({a['zh-TW']})" for a in rules.ACTIONS.values())
+    for action, names in rules.ACTIONS.items():
+        if not any(c.get("action") == action for c in fruit):
+            report.rule(spec.loc, "PMP-ACTION-MISSING",
+                        f"no fruit card has the action '{action}' ({names['en'].lower()}, {names['zh-TW']}); the "
+                        f"rulebook's three special actions are: {every}")
+    if fruit and not any(c.get("mix") for c in fruit):
+        report.rule(spec.loc, "PMP-MIX-MISSING",
+                    "no fruit card shows a fruit mix (水果混和); mixes are the only way to score, so some fruit "
+                    "cards must show one (mix: {pattern: AAB, points: 2})")
+
+
 def _counts(spec: Spec, report: Report) -> None:
     for kind, expected in (("plum", rules.PLUM_CARDS), ("pi", rules.PI_CARDS), ("watchdog", rules.WATCHDOGS)):
         total = spec.total(kind)
         if total != expected:
-            report.rule(spec.loc, f"PMP-{kind.upper()}-CARDS",
-                        f"the deck has {plural(total, kind + ' card')}, expected {expected}")
+            report.rule(spec.count_loc(kind), f"PMP-{kind.upper()}-CARDS",
+                        f"the deck has {plural(total, kind + ' card')}, expected {expected}; counted from "
+                        f"{spec.count_parts(kind)}")
 
 
 def _show_turn(card: tuple[int, bool]) -> str:

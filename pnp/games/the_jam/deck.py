@@ -41,8 +41,8 @@ def jam_fruit(spec: Spec, jam_recipe: str) -> str | None:
 
 def recipe_fruits(card: Item, table: dict[str, Recipe]) -> list[str]:
     """The fruits a card's own recipe is made from (for a pie: its jam's fruit)."""
-    if card.kind == "jam":
-        return [card["fruit"]]
+    if card.kind == "jam":  # the pine-cone jam is made from any ingredient
+        return [] if rules.is_pine_cone_jam(card.fields) else [card["fruit"]]
     if card.kind == "salad":
         return list(card["fruits"])
     if card.kind == "pie":
@@ -52,9 +52,9 @@ def recipe_fruits(card: Item, table: dict[str, Recipe]) -> list[str]:
 
 
 def plays_in(card: Item, variant: str | None) -> bool:
-    """Whether a game card is in the deck for this variant (kids: no specials, no pine cones)."""
+    """Whether a game card is in the deck for this variant (kids: no Youngster, Bear or pine-cone jam)."""
     if variant == "kids":
-        return card.kind not in rules.KIDS_REMOVE and not rules.is_pine_cone_card(card.fields)
+        return card.kind not in rules.KIDS_REMOVE and not rules.is_pine_cone_jam(card.fields)
     return True
 
 

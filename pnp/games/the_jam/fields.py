@@ -52,8 +52,8 @@ KINDS = {
     "salad": [Field("recipe", RECIPE_ID), Field("fruits", ListOf(_ingredient(), min_items=1, max_items=9)),
               Field("points", POINTS), Field("ingredient", _ingredient())],
     # Single-purpose cards: an `ingredient` is accepted only so the validator can say why not.
-    "youngster": [Field("points", POINTS), Field("ingredient", _ingredient(), required=False)],
-    "bear": [Field("points", POINTS), Field("ingredient", _ingredient(), required=False)],
+    **{k: [Field("points", Int(0, 99, legal=(s.points,))), Field("ingredient", _ingredient(), required=False)]
+       for k, s in rules.SPECIALS.items()},
     "mission-winter": [Field("jams", RECIPE_REFS), Field("tea", RECIPE_REFS), Field("favourite", _ingredient())],
     "mission-grandma": [Field("pies", RECIPE_REFS), Field("tea", RECIPE_REFS), Field("favourite", _ingredient())],
     "mission-tea-party": [Field("tea", RECIPE_REFS), Field("ladder", ListOf(POINTS, min_items=1, max_items=12)),

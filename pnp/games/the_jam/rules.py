@@ -112,7 +112,8 @@ BASKET = 8  # all different ingredients, no special cards
 MISSIONS_EACH = {2: 2, 3: 1, 4: 1}  # of every mission kind, per player
 
 VARIANTS = ("kids", "travel")
-# Kids: no missions, no trading; Youngster, Bear and every pine-cone card leave the deck.
+# Kids: no missions, no trading; the seed removes exactly 「年輕人」、「熊」，以及松果醬 — the
+# Youngster, the Bear and the pine-cone jam cards (see is_pine_cone_jam).
 KIDS_REMOVE = tuple(SPECIALS)
 
 
@@ -125,6 +126,7 @@ def recipe_name(kind: str, ingredient: str | None, lang: str) -> str:
     return ing.zh + k.zh if lang == "zh-TW" else f"{ing.en} {k.en}"
 
 
-def is_pine_cone_card(fields: dict) -> bool:
-    """A card the kids variant removes: a pine-cone jam recipe or a pine-cone ingredient."""
-    return fields.get("fruit") == PINE_CONE or fields.get("ingredient") == PINE_CONE
+def is_pine_cone_jam(fields: dict) -> bool:
+    """A card showing the pine-cone jam recipe (the kids variant removes these, whatever their
+    bottom half shows)."""
+    return fields.get("fruit") == PINE_CONE

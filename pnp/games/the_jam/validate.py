@@ -20,6 +20,7 @@ def validate(spec: Spec, report: Report) -> None:
     table = deck.recipes(spec)
     shown = {c["ingredient"] for c in spec.of_kind(*rules.RECIPE_KINDS)}
     _totals(spec, report)
+    _present(spec, report)
     _recipes_agree(spec, table, report)
     for card in spec.of_kind("jam"):
         _jam(card, shown, table, report)
@@ -38,13 +39,24 @@ def validate(spec: Spec, report: Report) -> None:
 def _totals(spec: Spec, report: Report) -> None:
     total = spec.total(*rules.GAME_KINDS)
     if total != rules.GAME_CARDS:
-        report.rule(spec.loc, "JAM-CARD-COUNT",
-                    f"the deck has {plural(total, 'game card')} ({_by_kind(spec, rules.GAME_KINDS)}), "
-                    f"expected {rules.GAME_CARDS}, special cards included")
+        report.rule(spec.count_loc(*rules.GAME_KINDS), "JAM-CARD-COUNT",
+                    f"the deck has {plural(total, 'game card')}, expected {rules.GAME_CARDS}, special cards "
+                    f"included; counted from {spec.count_parts(*rules.GAME_KINDS)}")
 
 
-def _by_kind(spec: Spec, kinds) -> str:
-    return ", ".join(f"{spec.total(k)} {k}" for k in kinds)
+def _present(spec: Spec, report: Report) -> None:
+    """Every card the rulebook names is in the deck: jams, pies and fruit salads, the pine-cone
+    jam, the Youngster and the Bear (the missions are checked with the mission cards)."""
+    named = [(k.id, f"{k.en.lower()} card" if k.id == "salad" else f"{k.en} card", k.zh, spec.total(k.id))
+             for k in rules.RECIPE_KINDS.values()]
+    pine = sum(c.count for c in spec.of_kind("jam") if rules.is_pine_cone_jam(c.fields))
+    named.append(("pine-cone jam", "pine-cone jam card", rules.recipe_name("jam", rules.PINE_CONE, "zh-TW"), pine))
+    named += [(s.id, s.en, s.zh, spec.total(s.id)) for s in rules.SPECIALS.values()]
+    every = ", ".join(f"{what} ({zh})" for _, what, zh, _n in named)
+    for ident, what, zh, n in named:
+        if n == 0:
+            report.rule(spec.loc, "JAM-MISSING",
+                        f"the deck has no {what} ({zh}); the rulebook's deck holds every one of: {every}")
 
 
 def _recipes_agree(spec: Spec, table: dict[str, deck.Recipe], report: Report) -> None:
@@ -138,9 +150,17 @@ def _specials(spec: Spec, report: Report) -> None:
 
 
 def _pine_cone(spec: Spec, table, report: Report) -> None:
-    """A pine-cone ingredient can only make pine-cone jam, so the deck needs that recipe."""
-    has_jam = any(r.kind == "jam" and r.card["fruit"] == rules.PINE_CONE for r in table.values())
+    """A pine-cone ingredient can only make pine-cone jam, so the deck needs that recipe; and
+    the kids' deck, which loses the pine-cone jam, should keep no pine-cone half that can make
+    nothing (a warning: the rulebook does not say where the halves are)."""
+    has_jam = any(r.kind == "jam" and rules.is_pine_cone_jam(r.card.fields) for r in table.values())
     if has_jam:
+        for card in spec.of_kind(*rules.RECIPE_KINDS):
+            if card["ingredient"] == rules.PINE_CONE and deck.plays_in(card, "kids"):
+                report.warning(card.loc_of("ingredient"), "JAM-KIDS-PINE-CONE",
+                               f"card '{card.id}' shows a pine cone, which only makes pine-cone jam; the kids "
+                               f"variant removes the pine-cone jam, so in the kids' deck this half makes nothing "
+                               f"(put pine-cone halves on the pine-cone jam cards)", stage="rules")
         return
     for card in spec.of_kind(*rules.RECIPE_KINDS):
         if card["ingredient"] == rules.PINE_CONE:

@@ -31,15 +31,16 @@ def missions(spec: Spec, table: dict[str, deck.Recipe], shown: set[str], report:
 def _counts(spec: Spec, report: Report) -> None:
     total = spec.total(*rules.MISSION_KINDS)
     if total != rules.MISSION_CARDS:
-        report.rule(spec.loc, "JAM-MISSION-COUNT",
+        report.rule(spec.count_loc(*rules.MISSION_KINDS), "JAM-MISSION-COUNT",
                     f"the deck has {plural(total, 'mission card')}, expected {rules.MISSION_CARDS} "
-                    f"({rules.MISSION_COPIES} of each kind: {', '.join(rules.MISSION_KINDS)})")
+                    f"({rules.MISSION_COPIES} of each kind: {', '.join(rules.MISSION_KINDS)}); counted from "
+                    f"{spec.count_parts(*rules.MISSION_KINDS)}")
     for kind in rules.MISSION_KINDS:
         n = spec.total(kind)
         if n != rules.MISSION_COPIES:
-            cards = spec.of_kind(kind)
-            report.rule(cards[0].loc if cards else spec.loc, "JAM-MISSION-KIND",
-                        f"the deck has {plural(n, kind + ' card')}, expected {rules.MISSION_COPIES}, every copy different")
+            report.rule(spec.count_loc(kind), "JAM-MISSION-KIND",
+                        f"the deck has {plural(n, kind + ' card')}, expected {rules.MISSION_COPIES}, every copy "
+                        f"different; counted from {spec.count_parts(kind)}")
 
 
 def _content(card: Item) -> tuple:
