@@ -36,7 +36,7 @@ def test_all_input_problems_are_collected_word_for_word(tmp_path):
                                 "  - {id: Bad Id, kind: coin, value: 1}\n")
     assert got == [
         "card_specs/gem.yaml:5:1: error[SPEC-UNKNOWN-KEY]: unknown key 'colour' in the gem spec; accepted keys: game, name, components, backs, back",
-        "card_specs/gem.yaml:7:33: error[SPEC-TYPE]: 'value' of component 1 'c1' is the text 'x', expected a whole number from 0 to 99",
+        "card_specs/gem.yaml:7:33: error[SPEC-TYPE]: 'value' of component 1 'c1' is the text 'x', expected 1, 2 or 3",
         "card_specs/gem.yaml:8:10: error[SPEC-DUPLICATE-ID]: component id 'c1' is used twice (first at line 7); ids must be unique",
         "card_specs/gem.yaml:8:43: error[SPEC-RANGE]: 'count' of component 2 'c1' is 1000, expected a whole number from 1 to 999",
         "card_specs/gem.yaml:9:5: error[SPEC-MISSING-KEY]: component 3 'g1' has no 'loan'; it needs a whole number from 0 to 99",

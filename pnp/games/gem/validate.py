@@ -39,10 +39,10 @@ def _coins(spec: Spec, report: Report) -> None:
         if per_value[v] != rules.COINS_PER_VALUE:
             held = [c for c in coins if c["value"] == v]
             loc = held[0].loc_of("count") if len(held) == 1 else spec.loc
-            parts = ", ".join(f"{c.id} x{c.count} (line {c.loc_of('count').line})" for c in held) or "none"
+            parts = ", ".join(f"{c.id} x{c.count} (line {c.loc_of('count').line})" for c in held)
             report.rule(loc, "GEM-COIN-VALUES",
-                        f"the deck has {plural(per_value[v], 'coin')} of value {v}, expected {rules.COINS_PER_VALUE}; "
-                        f"coins of value {v}: {parts}")
+                        f"the deck has {plural(per_value[v], 'coin')} of value {v}, expected {rules.COINS_PER_VALUE}"
+                        + (f"; coins of value {v}: {parts}" if held else ""))
 
 
 def _gem_cards(spec: Spec, report: Report) -> None:
