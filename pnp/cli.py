@@ -3,7 +3,7 @@
     pnp build    [GAME ...]   write OUT/<id>.pdf and OUT/<id>.json (the sheet map)
     pnp validate [GAME ...]   check specs against the rules; exit 0 valid, 1 rule violations,
                               2 input that cannot be read
-    pnp setup GAME --players N [--seed S] [--variant NAME]
+    pnp setup GAME --players N [--player K] [--lang L] [--seed S] [--variant NAME]
     pnp list GAME [--format text|json]
     pnp score GAME FILE [--format text|json]   end-of-game scoring of a played game
 """
@@ -74,14 +74,21 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     v.add_argument("--format", choices=("text", "json"), default="text")
 
-    s = sub.add_parser("setup", parents=[specs], help="deal a game: what each player gets",
-                       description="Deal a game from the spec's cards by the rules: each player's cards and the "
-                                   "table. The same --seed gives the same deal.")
+    s = sub.add_parser("setup", parents=[specs], help="deal a game: the table, then each player's hidden cards",
+                       description="Deal a game from the spec's cards by the rules. Prints what everyone sees "
+                                   "first (piles, basket, turn order, what is set aside), then each player's "
+                                   "hidden cards in a section of their own. Cards are named as printed, with "
+                                   "the spec id in brackets. The same --seed gives the same deal.")
     s.add_argument("game", metavar="GAME")
     s.add_argument("--players", type=int, required=True, metavar="N")
+    s.add_argument("--player", type=int, metavar="K",
+                   help="print only what player K may see: the table and K's own cards (JSON likewise)")
     s.add_argument("--variant", metavar="NAME")
+    s.add_argument("--lang", default="en", choices=LANGS, help="language of the card names (default en)")
     s.add_argument("--seed", type=int, metavar="N", help="random seed (default: a new one, printed)")
-    s.add_argument("--format", choices=("text", "json"), default="text")
+    s.add_argument("--format", choices=("text", "json"), default="text",
+                   help="json keeps everything — public, private per player and face-down (hidden) — "
+                        "with the same split")
 
     sc = sub.add_parser("score", parents=[specs], help="score a played game by the rules",
                         description="Score a played game: read FILE (YAML: each player's tree or cards at the end, "
@@ -226,7 +233,7 @@ def cmd_build(args, specs_dir: Path) -> int:
 
 
 def cmd_setup(args, specs_dir: Path) -> int:
-    from .games import SetupError
+    from .games import SetupError, seat_name
 
     loaded = load_checked(args.game, specs_dir)
     if loaded.report.errors:
@@ -235,17 +242,48 @@ def cmd_setup(args, specs_dir: Path) -> int:
         return loaded.report.exit_code()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
-        result = loaded.game.setup(loaded.spec, args.players, seed, args.variant)
+        result = loaded.game.setup(loaded.spec, args.players, seed, args.variant, lang=args.lang)
     except SetupError as exc:
         print(f"pnp setup {args.game}: error: {exc}", file=sys.stderr)
         return EXIT_INPUT if exc.usage else EXIT_RULES
+    seats = [seat_name(p) for p in range(1, args.players + 1)]
+    if args.player is not None:
+        if not 1 <= args.player <= args.players:
+            raise UsageError(f"--player {args.player}: a game of {args.players} players has players 1 to "
+                             f"{args.players}")
+        seats = [seat_name(args.player)]
     if args.format == "json":
-        print(json.dumps(result.data, indent=1, ensure_ascii=False))
-    else:
-        print("\n".join(result.lines))
-        if args.seed is None:
-            print(f"\n(repeat this deal with --seed {seed})")
+        data = dict(result.data)
+        if args.player is not None:  # only what this player may see
+            data["private"] = {s: v for s, v in data.get("private", {}).items() if s in seats}
+            data.pop("hidden", None)
+            data["for_player"] = args.player
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    words = SETUP_WORDS[args.lang]
+    print("\n".join(result.lines))
+    for s in seats:
+        lines = result.private.get(s)
+        if lines:
+            number = s.split()[-1]
+            print("\n" + words["private"].format(n=number))
+            print("\n".join(lines))
+    if args.player is not None:
+        print("\n" + words["only"].format(n=args.player))
+    if args.seed is None:
+        print("\n" + words["seed"].format(seed=seed))
     return EXIT_OK
+
+
+# The setup's framing words; the games' own lines carry the card names in the chosen language.
+SETUP_WORDS = {
+    "en": {"private": "--- player {n} only: hidden cards, not for the others to see ---",
+           "only": "(this is what player {n} may see; run without --player for the whole deal)",
+           "seed": "(repeat this deal with --seed {seed})"},
+    "zh-TW": {"private": "--- 僅限玩家 {n}：手中的隱藏卡片，不要讓其他玩家看到 ---",
+              "only": "（以上是玩家 {n} 可以看到的內容；不加 --player 則顯示完整的發牌）",
+              "seed": "（用 --seed {seed} 可重現這次發牌）"},
+}
 
 
 def cmd_score(args, specs_dir: Path) -> int:

@@ -28,17 +28,20 @@ def deal(cli, players, variant=None, seed=7):
 @pytest.mark.parametrize("players, trees, marked, gingerbread", [(2, 3, False, 9), (3, 3, False, 9), (4, 4, True, 12)])
 def test_the_deck_holds_the_cards_for_the_player_count(cli, cards, players, trees, marked, gingerbread):
     d = deal(cli, players)
-    order = [cards[c] for c in d["deck"]["order"]]
-    assert len(d["trees"]) == trees and ("dummy" in d["trees"]) == (players == 2)
+    trees_at = d["public"]["trees"]
+    order = [cards[c] for c in d["hidden"]["deck_order"]]
+    assert len(trees_at) == trees and ("dummy" in trees_at) == (players == 2)
     assert sum(c.kind == "gingerbread" for c in order) == gingerbread
     assert any(c.get("four_player") for c in order) == marked
     others = [c for c in cards.values() if c.kind in ("bauble", "candy") and (marked or not c["four_player"])]
     assert sorted(c.id for c in order if c.kind != "gingerbread") == sorted(c.id for c in others)
-    assert len(order) >= trees * 8 * 3 and len(set(d["deck"]["order"])) == len(order)
-    hands = d["hands"]
-    assert list(hands) == d["trees"] and all(len(h) == 8 for h in hands.values())
-    dealt = [c["card"] for h in hands.values() for c in h]
-    assert dealt == d["deck"]["order"][:8 * trees]  # off the top of the shuffled deck
+    assert len(order) >= trees * 8 * 3 and len(set(d["hidden"]["deck_order"])) == len(order)
+    hands = {p: own["hand"] for p, own in d["private"].items()}
+    if players == 2:  # the dummy's hand is no one's to see
+        hands["dummy"] = d["hidden"]["dummy_hand"]
+    assert list(hands) == trees_at and all(len(h) == 8 for h in hands.values())
+    dealt = [c["id"] for h in hands.values() for c in h]
+    assert dealt == d["hidden"]["deck_order"][:8 * trees]  # off the top of the shuffled deck
 
 
 @pytest.mark.parametrize("variant, goals, cookies, bells", [
@@ -46,26 +49,29 @@ def test_the_deck_holds_the_cards_for_the_player_count(cli, cards, players, tree
 def test_goals_and_cookies_by_variant_from_the_right_levels(cli, cards, variant, goals, cookies, bells):
     for players in (2, 3, 4):
         d = deal(cli, players, variant)
-        players_only = [t for t in d["trees"] if t != "dummy"]
-        assert d["cookies"] == {p: cookies for p in players_only}
-        assert set(d["goals"]) == set(players_only) and all(len(g) == goals for g in d["goals"].values())
-        dealt = [g["card"] for gs in d["goals"].values() for g in gs] + [g["card"] for g in d["round_goals"]]
+        players_only = [t for t in d["public"]["trees"] if t != "dummy"]
+        assert d["public"]["cookies"] == {p: cookies for p in players_only}
+        private_goals = {p: own["goals"] for p, own in d["private"].items()}
+        assert set(private_goals) == set(players_only) and all(len(g) == goals for g in private_goals.values())
+        round_goals = d["public"]["round_goals"]
+        dealt = [g["id"] for gs in private_goals.values() for g in gs] + [g["id"] for g in round_goals]
         assert len(set(dealt)) == len(dealt)
         assert {cards[g]["bells"] for g in dealt} <= bells
-        assert len(d["round_goals"]) == (3 if variant == "beginner" else 0)  # beginner: 3 drawn each round
+        assert len(round_goals) == (3 if variant == "beginner" else 0)  # beginner: 3 drawn each round
 
 
 def test_the_same_seed_deals_the_same_game_and_another_seed_another(cli):
     assert deal(cli, 3, seed=11) == deal(cli, 3, seed=11)
-    assert deal(cli, 3, seed=11)["deck"]["order"] != deal(cli, 3, seed=12)["deck"]["order"]
+    assert deal(cli, 3, seed=11)["hidden"]["deck_order"] != deal(cli, 3, seed=12)["hidden"]["deck_order"]
 
 
 def test_the_text_deal_names_the_cards_and_says_what_the_dummy_does(cli):
     r = cli("setup", GAME, "--players", 2, "--seed", 5)
     assert r.code == 0
     assert "family game for 2 players (seed 5)" in r.out
-    assert "dummy, round 1 hand:" in r.out and "counts only for first and second place" in r.out
-    assert "snowflake" in r.out and "cookies: 3" in r.out
+    assert "counts only for first and second place" in r.out and "dummy" not in r.out.split("--- player 1")[1]
+    assert sum(line.startswith("  round 1 hand: ") for line in r.out.splitlines()) == 16  # two players' hands
+    assert "each player takes 3 Linzer cookie cards" in r.out
 
 
 @pytest.mark.parametrize("args, words", [

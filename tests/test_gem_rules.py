@@ -126,14 +126,17 @@ def test_setup_deals_coins_and_six_piles_from_the_spec(cli):
         r = cli("setup", "gem", "--players", players, "--seed", 11, "--format", "json")
         assert r.code == 0
         deal = r.json()
-        assert [len(p) for p in deal["piles"]] == list(rules.PILES[players])
-        dealt = [g["card"] for pile in deal["piles"] for g in pile]
+        piles = deal["hidden"]["piles"]  # face down: no player sees them
+        assert [len(p) for p in piles] == deal["public"]["piles"] == list(rules.PILES[players])
+        dealt = [g["card"] for pile in piles for g in pile]
         gem_cards = [f"{i}#1" for i, c in spec_ids.items() if c["kind"] == "gem"]
         assert sorted(dealt) == sorted(gem_cards)  # every gem card exactly once
-        assert len(deal["coins"]) == players
-        for coins in deal["coins"].values():
-            assert sorted(spec_ids[c.split("#")[0]]["value"] for c in coins) == [1, 2, 3]
-        all_coins = [c for coins in deal["coins"].values() for c in coins]
+        coins = deal["public"]["coins"]
+        assert len(coins) == players
+        for own in coins.values():
+            assert sorted(spec_ids[c["id"]]["value"] for c in own) == [1, 2, 3]
+            assert [c["name"] for c in own] == ["Coin 1", "Coin 2", "Coin 3"]
+        all_coins = [c["card"] for own in coins.values() for c in own]
         assert len(set(all_coins)) == len(all_coins)
 
 

@@ -23,26 +23,28 @@ def deal(cli, players, *extra):
 ])
 def test_a_deal_for_each_player_count(cli, players, tricks, removed, turn_order):
     got = deal(cli, players, "--seed", 11)
-    assert got["players"] == players and got["tricks_per_round"] == tricks
+    public = got["public"]
+    assert got["players"] == players and public["tricks_per_round"] == tricks
     for numeral, r in (("I", 1), ("II", 2), ("III", 3)):
-        assert got["removed"][f"round {numeral}"] == [f"r{r}-{n:02d}#1" for n in removed]
-    assert got["turn_order"] == turn_order
-    hands = got["hands"]
+        assert [c["card"] for c in public["removed"][f"round {numeral}"]] == [f"r{r}-{n:02d}#1" for n in removed]
+    assert [c["id"] for c in public["turn_order"]] == turn_order
+    hands = {p: own["hand"] for p, own in got["private"].items()}
     assert list(hands) == [f"player {p}" for p in range(1, players + 1)]
     dealt = [c for hand in hands.values() for c in hand]
     assert all(len(hand) == tricks for hand in hands.values())
     assert len({c["card"] for c in dealt}) == players * tricks  # every card once
     assert all(c["card"].startswith("r1-") and c["number"] not in removed for c in dealt)
-    aside = got["set_aside"]
-    assert (aside["plum"], aside["pi"], aside["watchdog"]) == (18, 18, ["watchdog#1"])
+    aside = public["set_aside"]
+    assert (aside["plum"], aside["pi"], [c["card"] for c in aside["watchdog"]]) == (18, 18, ["watchdog#1"])
     for later in ("round II", "round III"):
-        assert len(aside[later]) == players * tricks
-        assert not set(aside[later]) & set(got["removed"][later])
+        pile = [c["card"] for c in got["hidden"][later]]
+        assert len(pile) == aside[later] == players * tricks
+        assert not set(pile) & {c["card"] for c in public["removed"][later]}
 
 
 def test_the_same_seed_deals_the_same_game(cli):
     assert deal(cli, 4, "--seed", 7) == deal(cli, 4, "--seed", 7)
-    assert deal(cli, 4, "--seed", 7)["hands"] != deal(cli, 4, "--seed", 8)["hands"]
+    assert deal(cli, 4, "--seed", 7)["private"] != deal(cli, 4, "--seed", 8)["private"]
 
 
 def test_without_a_seed_the_chosen_one_is_printed(cli):
@@ -61,9 +63,9 @@ def test_hands_are_dealt_from_the_spec(cli, tmp_path):
         "number:  3, fruit: cherry,", "number:  3, fruit: apple, ", 1)
     (specs / f"{GAME}.yaml").write_text(text, encoding="utf-8")
     got = deal(cli, 5, "--seed", 1, "--specs", specs)
-    cards = {c["card"]: c for hand in got["hands"].values() for c in hand}
-    assert cards["r1-01#1"] == {"card": "r1-01#1", "number": 1, "fruit": "cherry",
-                                "mix": {"pattern": "AAAB", "points": 7}}
+    cards = {c["card"]: c for own in got["private"].values() for c in own["hand"]}
+    assert cards["r1-01#1"] == {"card": "r1-01#1", "id": "r1-01", "name": "Cherry 1 (I)", "number": 1,
+                                "fruit": "cherry", "mix": {"pattern": "AAAB", "points": 7}}
     assert cards["r1-03#1"]["fruit"] == "apple"
     assert cards["r1-25#1"]["fruit"] == "plum"  # 5 players use the plum 25
 
@@ -74,11 +76,13 @@ def test_the_text_form_lists_the_deal(cli):
     out = res.out
     assert out.startswith("Pi mal Pflaumen for 3 players (seed 2, veteran variant)")
     assert "Veteran: at most one fruit mix per trick, and none at the end of the game." in out
-    assert "round I: r1-19#1, r1-20#1, r1-21#1, r1-22#1, r1-23#1, r1-24#1, r1-25#1" in out
-    assert "Turn-order cards in use: turn-1, turn-2, turn-3-plum" in out
-    assert "18 plum cards, 18 pi cards, the watchdog" in out
+    assert ("round I: Blackberry 19 (I) [r1-19], Strawberry 20 (I) [r1-20], Fig 21 (I) [r1-21], Apple 22 (I) "
+            "[r1-22], Pear 23 (I) [r1-23], Cherry 24 (I) [r1-24], Plum 25 (I) [r1-25]") in out
+    assert "Turn-order cards in use: Turn order 1 [turn-1], Turn order 2 [turn-2], Turn order 3 (plum) [turn-3-plum]" in out
+    assert "18 plum cards, 18 pi cards, Watchdog [watchdog]" in out
     assert "round II pile, face down (18 cards)" in out
-    assert sum(line.startswith("  player ") for line in out.splitlines()) == 3
+    assert sum(line.startswith("--- player ") for line in out.splitlines()) == 3
+    assert sum(line.startswith("  round I hand: ") for line in out.splitlines()) == 18
 
 
 @pytest.mark.parametrize("args, words", [

@@ -41,7 +41,7 @@ def test_basket_never_repeats_an_ingredient(shipped, players, variant):
     cards = {c.id: c for c in spec.components}
     for seed in range(400):
         data = jam.setup(spec, players, seed, variant).data
-        basket = data["basket"]
+        basket = data["public"]["basket"]
         assert len(basket) == rules.BASKET
         ingredients = [c["ingredient"] for c in basket]
         assert len(set(ingredients)) == rules.BASKET, (seed, ingredients)
@@ -52,25 +52,27 @@ def test_basket_never_repeats_an_ingredient(shipped, players, variant):
 
 def test_basket_from_the_command_line(cli):
     data = deal(cli, "--players", 4, "--seed", 3)
-    assert len({c["ingredient"] for c in data["basket"]}) == rules.BASKET
+    assert len({c["ingredient"] for c in data["public"]["basket"]}) == rules.BASKET
 
 
 @pytest.mark.parametrize("players,each", [(2, 2), (3, 1), (4, 1)])
 def test_hands_and_missions(cli, players, each):
     cards = spec_cards(cli)
     data = deal(cli, "--players", players, "--seed", 11)
-    assert list(data["hands"]) == [f"player {p + 1}" for p in range(players)]
+    assert list(data["private"]) == [f"player {p + 1}" for p in range(players)]
     dealt = []
-    for name, hand in data["hands"].items():
+    for name, own in data["private"].items():
+        hand = own["hand"]
         assert len(hand) == rules.HAND
         assert not {c["kind"] for c in hand} & SPECIALS
-        kinds = Counter(cards[m]["kind"] for m in data["missions"][name])
+        kinds = Counter(cards[m["id"]]["kind"] for m in own["missions"])
         assert kinds == {k: each for k in rules.MISSION_KINDS}
-        dealt += data["missions"][name]
+        dealt += [m["card"] for m in own["missions"]]
         dealt += [c["card"] for c in hand]
     assert len(dealt) == len(set(dealt))  # no card is in two places
-    everything = dealt + [c["card"] for c in data["basket"]] + data["deck"]
-    missions = sum(1 for m in dealt if m in cards and cards[m]["kind"] in rules.MISSION_KINDS)
+    everything = dealt + [c["card"] for c in data["public"]["basket"]] + data["hidden"]["draw_pile"]
+    assert len(data["hidden"]["draw_pile"]) == data["public"]["draw_pile"]
+    missions = sum(1 for m in dealt if cards[m.split("#")[0]]["kind"] in rules.MISSION_KINDS)
     assert len(everything) - missions == rules.GAME_CARDS
     assert len(set(everything)) == len(everything)
 
@@ -78,8 +80,9 @@ def test_hands_and_missions(cli, players, each):
 def test_set_aside_cards_go_back_into_the_deck(cli):
     for seed in range(60):
         data = deal(cli, "--players", 4, "--seed", seed)
-        assert set(data["set_aside"]) <= set(data["deck"])
-        if any(c.split("#")[0] in SPECIALS for c in data["set_aside"]):
+        aside = data["public"]["set_aside_and_shuffled_back"]
+        assert set(aside) <= set(data["hidden"]["draw_pile"])
+        if any(c.split("#")[0] in SPECIALS for c in aside):
             break
     else:
         pytest.fail("no seed set Youngster or Bear aside")
@@ -94,9 +97,9 @@ def test_kids_variant_removes_exactly_the_youngster_the_bear_and_the_pine_cone_j
     cards = spec_cards(cli)
     for seed in range(8):
         data = deal(cli, "--players", 4, "--seed", seed, "--variant", "kids")
-        assert data["missions"] == {}
-        everything = [c["card"] for h in data["hands"].values() for c in h]
-        everything += [c["card"] for c in data["basket"]] + data["deck"]
+        assert all(own["missions"] == [] for own in data["private"].values())
+        everything = [c["card"] for own in data["private"].values() for c in own["hand"]]
+        everything += [c["card"] for c in data["public"]["basket"]] + data["hidden"]["draw_pile"]
         for label in everything:
             c = cards[label.split("#")[0]]
             assert c["kind"] not in SPECIALS
@@ -108,9 +111,9 @@ def test_kids_variant_removes_exactly_the_youngster_the_bear_and_the_pine_cone_j
 
 def test_travel_variant_deals_like_the_standard_game(cli):
     data = deal(cli, "--players", 2, "--seed", 5, "--variant", "travel")
-    assert data["variant"] == "travel" and len(data["basket"]) == rules.BASKET
+    assert data["variant"] == "travel" and len(data["public"]["basket"]) == rules.BASKET
     text = cli("setup", GAME, "--players", 2, "--seed", 5, "--variant", "travel").out
-    assert "Travel:" in text and "player 2:" in text
+    assert "Travel:" in text and "--- player 2 only" in text
 
 
 @pytest.mark.parametrize("args,words", [

@@ -69,8 +69,27 @@ class SetupError(Exception):
 
 @dataclass
 class SetupResult:
-    data: dict[str, Any]  # JSON-ready
-    lines: list[str]  # the same, for a person
+    """A deal (or a score) for a person and for tools.
+
+    For a setup, `data` is JSON-ready and split like the table: `public` (what everyone sees —
+    piles, basket, turn order, what is set aside), `private` (per seat, "player 1" …: the cards
+    only that player may look at) and `hidden` (face-down cards no player sees, such as the
+    order of a draw pile). `lines` is the public part for a person, `private` the same per seat.
+    """
+
+    data: dict[str, Any]
+    lines: list[str]
+    private: dict[str, list[str]] = field(default_factory=dict)
+
+
+def seat_name(p: int) -> str:
+    """The key of player `p` (from 1) in a setup's `private` part."""
+    return f"player {p}"
+
+
+def card_json(item: Item, copy: int, name: str, **extra: Any) -> dict[str, Any]:
+    """A dealt card in a setup's JSON: its copy label, printed name, spec id and what else matters."""
+    return {"card": f"{item.id}#{copy}", "id": item.id, "name": name, **extra}
 
 
 @dataclass

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 
-from ...diagnostics import one_of
+from ...diagnostics import one_of, plural
 from ...spec import Item, Spec
-from .. import SetupError, SetupResult
+from .. import SetupError, SetupResult, card_json
 from . import rules
 
 
-def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> SetupResult:
+def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang: str = "en") -> SetupResult:
     if players not in rules.PLAYERS:
         raise SetupError(f"Christmas Tree is played by {rules.PLAYERS[0]} to {rules.PLAYERS[-1]} players, not {players}")
     v = rules.VARIANTS.get(variant or rules.DEFAULT_VARIANT)
@@ -39,17 +39,37 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> Se
     if cookies < v.cookies_each * players:
         raise SetupError(f"{players} players take {v.cookies_each} cookies each, but the box has {cookies}", usage=False)
     goals = {g.id: g for g in spec.of_kind("goal")}
+
+    def card(c: Item) -> dict:
+        return card_json(c, 1, card_name(c, spec, lang), kind=c.kind, shows=describe(c), bubbles=c["bubbles"])
+
+    def goal(g: Item) -> dict:
+        return card_json(g, 1, card_name(g, spec, lang), bells=g["bells"], goal=g["goal"])
+
+    players_only = names[:players]
     data = {
-        "game": "christmas-tree", "players": players, "seed": seed, "variant": v.id,
-        "trees": names,
-        "deck": {"cards": len(deck), "rounds": rules.ROUNDS, "per_round": seats * rules.DRAW,
-                 "order": [c.id for c in deck]},
-        "hands": {n: [_card(c) for c in cards] for n, cards in hands.items()},
-        "cookies": {n: v.cookies_each for n in names[:players]},
-        "goals": {n: [_goal(goals[g]) for g in gs] for n, gs in dealt.items()},
-        "round_goals": [_goal(goals[g]) for g in drawn],
+        "game": "christmas-tree", "players": players, "seed": seed, "variant": v.id, "lang": lang,
+        "public": {
+            "trees": names,
+            "deck": {"cards": len(deck), "rounds": rules.ROUNDS, "per_round": seats * rules.DRAW},
+            "cookies": {n: v.cookies_each for n in players_only},
+            "goals_each": v.goals_each,
+            "round_goals": [goal(goals[g]) for g in drawn],
+        },
+        "private": {n: {"hand": [card(c) for c in hands[n]], "goals": [goal(goals[g]) for g in dealt[n]]}
+                    for n in players_only},
+        "hidden": {"deck_order": [c.id for c in deck],
+                   **({"dummy_hand": [card(c) for c in hands["dummy"]]} if "dummy" in hands else {})},
     }
-    return SetupResult(data, _lines(data, v, players))
+
+    def named(c: Item) -> str:
+        return f"{card_name(c, spec, lang)} [{c.id}]"
+
+    private = {}
+    for n in players_only:
+        private[n] = [f"  round 1 hand: {named(c)}" for c in hands[n]]
+        private[n] += [f"  goal (face down, {plural(goals[g]['bells'], 'bell')}): {named(goals[g])}" for g in dealt[n]]
+    return SetupResult(data, _lines(data, v, players, [goals[g] for g in drawn], named), private)
 
 
 def _deck(spec: Spec, players: int, rng: random.Random) -> list[Item]:
@@ -77,32 +97,24 @@ def describe(c: Item) -> str:
     return "gingerbread man: " + ", ".join(c["sides"])
 
 
-def _card(c: Item) -> dict:
-    return {"card": c.id, "kind": c.kind, "shows": describe(c), "bubbles": c["bubbles"]}
-
-
-def _goal(g: Item) -> dict:
-    return {"card": g.id, "bells": g["bells"], "goal": g["goal"], "text": g["text"]["en"]}
-
-
-def _lines(data: dict, v: rules.Variant, players: int) -> list[str]:
-    deck = data["deck"]
+def _lines(data: dict, v: rules.Variant, players: int, drawn: list[Item], named) -> list[str]:
+    pub = data["public"]
+    deck = pub["deck"]
     lines = [f"Christmas Tree, {v.en.lower()} game for {players} players (seed {data['seed']})", "",
+             "On the table, for everyone to see:", "",
              (f"Deck: {deck['cards']} decoration cards, shuffled; each round every tree draws {rules.DRAW} "
               f"({deck['per_round']} a round), places {rules.PLACE} and returns the last to the box.")]
-    if "dummy" in data["trees"]:
+    if "dummy" in pub["trees"]:
         lines.append("Two players: a dummy tree takes the third seat; each turn a random card of the hand it holds "
                      "goes on an empty space of its tree. It counts only for first and second place of majority goals.")
-    for name, hand in data["hands"].items():
-        lines += ["", f"{name}, round 1 hand:"] + [f"  {h['card']} ({h['shows']})" for h in hand]
-        if name in data["cookies"]:
-            lines.append(f"  cookies: {data['cookies'][name]}")
-        for g in data["goals"].get(name, []):
-            lines.append(f"  goal (face down, {g['bells']} bell{'s' if g['bells'] > 1 else ''}): {g['card']}: {g['text']}")
-    if data["round_goals"]:
+    if v.cookies_each:
+        lines.append(f"Cookies: each player takes {v.cookies_each} Linzer cookie cards, face up beside the tree.")
+    if v.goals_each:
+        lines.append(f"Goals: each player holds {v.goals_each} goal cards face down and picks one a round.")
+    if drawn:
         lines += ["", "Round 1 goals, drawn at random (draw 3 new one-bell goals each round):"]
-        lines += [f"  {g['card']}: {g['text']}" for g in data["round_goals"]]
-    elif "dummy" in data["trees"]:
+        lines += [f"  {named(g)}" for g in drawn]
+    elif "dummy" in pub["trees"] and v.goals_each:
         lines += ["", "Each round, after the players choose their goals, draw one at random for the dummy."]
     return lines
 
@@ -134,4 +146,7 @@ def _side_name(side: str, lang: str) -> str:
         if side in table:
             name = table[side].name(lang)
             return name if lang == "zh-TW" else name.lower()
-    return rules.DECORATIONS["candy"].name(lang) if side == "candy" else side
+    if side == rules.CANDY:
+        name = rules.DECORATIONS["candy"].name(lang)
+        return name if lang == "zh-TW" else name.lower()
+    return side

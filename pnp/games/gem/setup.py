@@ -8,22 +8,23 @@ from __future__ import annotations
 import random
 
 from ...spec import Item, Spec
-from .. import SetupError, SetupResult
+from .. import SetupError, SetupResult, card_json, seat_name
 from . import rules
 
 
-def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> SetupResult:
+def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang: str = "en") -> SetupResult:
     if players not in rules.PLAYERS:
         raise SetupError(f"GEM is played by {rules.PLAYERS[0]} to {rules.PLAYERS[-1]} players, not {players}")
     if variant is not None:
         raise SetupError(f"GEM has no variants, got '{variant}'")
     rng = random.Random(seed)
-    coins = {v: [f"{c.id}#{k}" for c, k in spec.copies("coin") if c["value"] == v] for v in rules.COIN_VALUES}
+    coins = {v: [(c, k) for c, k in spec.copies("coin") if c["value"] == v] for v in rules.COIN_VALUES}
     for v, pool in coins.items():
         if len(pool) < players:
             raise SetupError(f"{players} players each need a coin of value {v}, but the deck has "
                              f"{len(pool)}", usage=False)
-    hands = {f"player {p + 1}": [coins[v][p] for v in rules.COINS_EACH] for p in range(players)}
+    seats = [seat_name(p) for p in range(1, players + 1)]
+    hands = {s: [coins[v][i] for v in rules.COINS_EACH] for i, s in enumerate(seats)}
 
     gems = spec.copies("gem")
     piles_spec = rules.PILES[players]
@@ -33,19 +34,27 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> Se
     rng.shuffle(gems)
     piles, start = [], 0
     for size in piles_spec:
-        piles.append([{"card": f"{c.id}#{k}", "gems": c["gems"], "invest": c["invest"], "loan": c["loan"]}
-                      for c, k in gems[start:start + size]])
+        piles.append(gems[start:start + size])
         start += size
 
-    data = {"game": "gem", "players": players, "seed": seed,
-            "coins": hands, "piles": piles}
+    def js(c: Item, k: int) -> dict:
+        extra = {"value": c["value"]} if c.kind == "coin" else {"gems": c["gems"], "invest": c["invest"],
+                                                                 "loan": c["loan"]}
+        return card_json(c, k, card_name(c, spec, lang), **extra)
+
+    data = {"game": "gem", "players": players, "seed": seed, "variant": None, "lang": lang,
+            "public": {"coins": {s: [js(c, k) for c, k in cs] for s, cs in hands.items()},
+                       "piles": [len(p) for p in piles]},
+            "private": {s: {} for s in seats},
+            "hidden": {"piles": [[js(c, k) for c, k in p] for p in piles]}}
     lines = [f"GEM for {players} players (seed {seed})", "",
+             "On the table, for everyone to see:", "",
              "Coins, investment side (green tag) up:"]
-    lines += [f"  {p}: {', '.join(cs)}" for p, cs in hands.items()]
-    lines += ["", "Gem cards in six face-down piles, left to right (one pile a round):"]
-    for i, pile in enumerate(piles, start=1):
-        lines.append(f"  round {i} ({len(pile)} cards): " +
-                     "; ".join(f"{g['card']} [{' + '.join(g['gems'])}]" for g in pile))
+    lines += [f"  {s}: " + ", ".join(f"{card_name(c, spec, lang)} [{c.id}]" for c, _ in cs) for s, cs in hands.items()]
+    lines += ["", f"Gem cards: shuffle all {len(gems)} and deal {len(piles_spec)} face-down piles, left to right, of "
+                  f"{', '.join(map(str, piles_spec))} cards. Each round turns the leftmost pile face up for bidding; "
+                  f"no one looks at a pile before.",
+              "The player to the dealer's left bids first. Players hold no hidden cards at the start."]
     return SetupResult(data, lines)
 
 

@@ -11,11 +11,11 @@ import random
 
 from ...diagnostics import one_of
 from ...spec import Item, Spec
-from .. import SetupError, SetupResult
+from .. import SetupError, SetupResult, card_json, seat_name
 from . import rules
 
 
-def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> SetupResult:
+def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang: str = "en") -> SetupResult:
     if players not in rules.PLAYERS:
         raise SetupError(f"Pi mal Pflaumen is played by {rules.PLAYERS[0]} to {rules.PLAYERS[-1]} players, "
                          f"not {players}")
@@ -25,33 +25,63 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> Se
     removed, piles = _piles(spec, players, rng)
     first, *later = rules.ROUNDS
     tricks = rules.TRICKS[players]
-    hands = {f"player {p + 1}": piles[first][p * tricks:(p + 1) * tricks] for p in range(players)}
+    seats = [seat_name(p) for p in range(1, players + 1)]
+    hands = {s: sorted(piles[first][i * tricks:(i + 1) * tricks], key=lambda c: c["number"])
+             for i, s in enumerate(seats)}
+    turn = _turn_order(spec, players)
+
+    def js(c: Item) -> dict:
+        extra = {"number": c["number"], "fruit": c["fruit"]} if c.kind == "fruit" else {}
+        if c.get("action"):
+            extra["action"] = c["action"]
+        if c.get("mix"):
+            extra["mix"] = dict(c["mix"])
+        return card_json(c, 1, card_name(c, spec, lang), **extra)
+
+    def named(c: Item) -> str:
+        return f"{card_name(c, spec, lang)} [{c.id}]"
+
     data = {
-        "game": "pi-mal-pflaumen", "players": players, "seed": seed, "variant": variant,
-        "tricks_per_round": tricks,
-        "removed": {_key(r): ids for r, ids in removed.items()},
-        "turn_order": _turn_order(spec, players),
-        "hands": {p: [_card(c) for c in cards] for p, cards in hands.items()},
-        "set_aside": {
-            "plum": spec.total("plum"), "pi": spec.total("pi"),
-            "watchdog": [f"{c.id}#{k}" for c, k in spec.copies("watchdog")],
-            **{_key(r): [f"{c.id}#1" for c in piles[r]] for r in later},
+        "game": "pi-mal-pflaumen", "players": players, "seed": seed, "variant": variant, "lang": lang,
+        "public": {
+            "tricks_per_round": tricks,
+            "removed": {_key(r): [js(c) for c in cards] for r, cards in removed.items()},
+            "turn_order": [js(c) for c in turn],
+            "set_aside": {"plum": spec.total("plum"), "pi": spec.total("pi"),
+                          "watchdog": [js(c) for c in spec.of_kind("watchdog")],
+                          **{_key(r): len(piles[r]) for r in later}},
         },
+        "private": {s: {"hand": [js(c) for c in hands[s]]} for s in seats},
+        "hidden": {_key(r): [js(c) for c in piles[r]] for r in later},
     }
-    return SetupResult(data, _lines(data))
+    variant_line = f", {variant} variant" if variant else ""
+    lines = [f"Pi mal Pflaumen for {players} players (seed {seed}{variant_line})", "",
+             "On the table, for everyone to see:", ""]
+    if variant:
+        lines += [rules.VARIANTS[variant], ""]
+    lines.append("Removed from each round's pile, back to the box:")
+    lines += [f"  {_key(r)}: {', '.join(named(c) for c in cards) if cards else 'none'}" for r, cards in removed.items()]
+    lines += ["", f"Turn-order cards in use: {', '.join(named(c) for c in turn)} (the rest back to the box)", "",
+              "Set aside:",
+              f"  {spec.total('plum')} plum cards, {spec.total('pi')} pi cards, "
+              + ", ".join(named(c) for c in spec.of_kind("watchdog"))]
+    lines += [f"  {_key(r)} pile, face down ({len(piles[r])} cards)" for r in later]
+    lines += ["", f"Each player holds {tricks} round-I cards: {tricks} tricks a round.",
+              "The player who most recently ate fruit leads the first trick."]
+    private = {s: [f"  round I hand: {named(c)}{_extras(c)}" for c in hands[s]] for s in seats}
+    return SetupResult(data, lines, private)
 
 
 def _key(r: int) -> str:
     return f"round {rules.ROUNDS[r].numeral}"
 
 
-def _card(c: Item) -> dict:
-    out = {"card": f"{c.id}#1", "number": c["number"], "fruit": c["fruit"]}
-    if c.get("action"):
-        out["action"] = c["action"]
+def _extras(c: Item) -> str:
+    """What else the card shows, as a reminder: its action and its mix."""
+    extras = [c["action"]] if c.get("action") else []
     if c.get("mix"):
-        out["mix"] = dict(c["mix"])
-    return out
+        extras.append(f"mix {c['mix']['pattern']} = {c['mix']['points']}")
+    return f" ({', '.join(extras)})" if extras else ""
 
 
 def _piles(spec: Spec, players: int, rng: random.Random) -> tuple[dict, dict]:
@@ -60,7 +90,7 @@ def _piles(spec: Spec, players: int, rng: random.Random) -> tuple[dict, dict]:
     need = players * rules.TRICKS[players]
     for r in rules.ROUNDS:
         cards = sorted((c for c in spec.of_kind("fruit") if c["round"] == r), key=lambda c: c["number"])
-        removed[r] = [f"{c.id}#1" for c in cards if c["number"] in rules.REMOVED[players]]
+        removed[r] = [c for c in cards if c["number"] in rules.REMOVED[players]]
         kept = [c for c in cards if c["number"] not in rules.REMOVED[players]]
         if len(kept) != need:
             raise SetupError(f"round {rules.ROUNDS[r].numeral} keeps {len(kept)} cards for {players} players, "
@@ -70,8 +100,8 @@ def _piles(spec: Spec, players: int, rng: random.Random) -> tuple[dict, dict]:
     return removed, piles
 
 
-def _turn_order(spec: Spec, players: int) -> list[str]:
-    cards = {(c["position"], c["plum"]): c.id for c in spec.of_kind("turn-order")}
+def _turn_order(spec: Spec, players: int) -> list[Item]:
+    cards = {(c["position"], c["plum"]): c for c in spec.of_kind("turn-order")}
     used = []
     for key in rules.turn_order_for(players):
         if key not in cards:
@@ -79,32 +109,6 @@ def _turn_order(spec: Spec, players: int) -> list[str]:
                              f"but the deck has none", usage=False)
         used.append(cards[key])
     return used
-
-
-def _lines(data: dict) -> list[str]:
-    n = data["players"]
-    variant = f", {data['variant']} variant" if data["variant"] else ""
-    lines = [f"Pi mal Pflaumen for {n} players (seed {data['seed']}{variant})", ""]
-    if data["variant"]:
-        lines += [rules.VARIANTS[data["variant"]], ""]
-    lines.append("Removed from each round's pile, back to the box:")
-    lines += [f"  {r}: {', '.join(ids) if ids else 'none'}" for r, ids in data["removed"].items()]
-    lines += ["", f"Turn-order cards in use: {', '.join(data['turn_order'])} (the rest back to the box)", "",
-              f"Round I hands ({data['tricks_per_round']} cards each, {data['tricks_per_round']} tricks a round):"]
-    for p, cards in data["hands"].items():
-        lines.append(f"  {p}: " + ", ".join(_show(c) for c in sorted(cards, key=lambda c: c["number"])))
-    aside = data["set_aside"]
-    lines += ["", "Set aside:", f"  {aside['plum']} plum cards, {aside['pi']} pi cards, the watchdog"]
-    lines += [f"  {k} pile, face down ({len(v)} cards)" for k, v in aside.items() if k.startswith("round")]
-    lines += ["", "The player who most recently ate fruit leads the first trick."]
-    return lines
-
-
-def _show(card: dict) -> str:
-    extras = [card["action"]] if "action" in card else []
-    if "mix" in card:
-        extras.append(f"{card['mix']['pattern']}={card['mix']['points']}")
-    return f"{card['number']} {card['fruit']}" + (f" [{', '.join(extras)}]" if extras else "")
 
 
 def card_name(c: Item, spec: Spec, lang: str = "en") -> str:

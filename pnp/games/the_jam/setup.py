@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from ...diagnostics import one_of
 from ...spec import Item, Spec
-from .. import SetupError, SetupResult
+from .. import SetupError, SetupResult, card_json, seat_name
 from . import deck, rules
+from .deck import card_name
 
 
 @dataclass(frozen=True)
@@ -32,25 +33,19 @@ class Card:
     def special(self) -> bool:
         return self.item.kind in rules.SPECIALS
 
-    def as_json(self) -> dict:
-        out = {"card": self.label, "kind": self.item.kind}
-        if not self.special:
-            out.update(recipe=self.item["recipe"], ingredient=self.item["ingredient"])
-        return out
 
-
-def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> SetupResult:
+def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang: str = "en") -> SetupResult:
     if players not in rules.PLAYERS:
         raise SetupError(f"The Jam is played by {rules.PLAYERS[0]} to {rules.PLAYERS[-1]} players, not {players}")
     if variant is not None and variant not in rules.VARIANTS:
         raise SetupError(f"The Jam has no variant '{variant}'; variants: {one_of(rules.VARIANTS)}")
     rng = random.Random(seed)
-    names = [f"player {p + 1}" for p in range(players)]
+    names = [seat_name(p) for p in range(1, players + 1)]
     missions = {} if variant == "kids" else _missions(spec, names, rng)
     pile = [Card(c, k) for c, k in spec.copies(*rules.GAME_KINDS) if deck.plays_in(c, variant)]
     rng.shuffle(pile)
     aside: list[Card] = []
-    hands = {n: [] for n in names}
+    hands: dict[str, list[Card]] = {n: [] for n in names}
     for _ in range(rules.HAND):
         for n in names:
             hands[n].append(_draw(pile, aside, lambda c: not c.special))
@@ -60,21 +55,41 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None) -> Se
         basket.append(_draw(pile, aside, lambda c, have=have: not c.special and c.item["ingredient"] not in have))
     pile += aside
     rng.shuffle(pile)
-    data = {"game": "the-jam", "players": players, "seed": seed, "variant": variant,
-            "hands": {n: [c.as_json() for c in h] for n, h in hands.items()},
-            "missions": missions,
-            "basket": [c.as_json() for c in basket],
-            "set_aside": [c.label for c in aside],
-            "deck": [c.label for c in pile]}
-    return SetupResult(data, _lines(data, spec))
+
+    def js(c: Card) -> dict:
+        extra = {} if c.special else {"recipe": c.item["recipe"], "ingredient": c.item["ingredient"]}
+        return card_json(c.item, c.copy, card_name(c.item, spec, lang), kind=c.item.kind, **extra)
+
+    def named(c: Card | Item) -> str:
+        item = c.item if isinstance(c, Card) else c
+        return f"{card_name(item, spec, lang)} [{item.id}]"
+
+    data = {
+        "game": "the-jam", "players": players, "seed": seed, "variant": variant, "lang": lang,
+        "public": {
+            "basket": [js(c) for c in basket],
+            "draw_pile": len(pile),
+            "set_aside_and_shuffled_back": [c.label for c in aside],
+            "missions_each": 0 if variant == "kids" else rules.MISSIONS_EACH[players] * len(rules.MISSION_KINDS),
+            "hand_size": rules.HAND,
+        },
+        "private": {n: {"hand": [js(c) for c in hands[n]],
+                        "missions": [card_json(m, 1, card_name(m, spec, lang), kind=m.kind)
+                                     for m in missions.get(n, [])]} for n in names},
+        "hidden": {"draw_pile": [c.label for c in pile]},
+    }
+    public = _public_lines(data, basket, named)
+    private = {n: [f"  hand: {named(c)}" for c in hands[n]] + [f"  mission (secret): {named(m)}" for m in missions.get(n, [])]
+               for n in names}
+    return SetupResult(data, public, private)
 
 
-def _missions(spec: Spec, names: list[str], rng: random.Random) -> dict[str, list[str]]:
+def _missions(spec: Spec, names: list[str], rng: random.Random) -> dict[str, list[Item]]:
     """Each kind shuffled apart; every player draws one of each (two of each with 2 players)."""
     each = rules.MISSIONS_EACH[len(names)]
-    out: dict[str, list[str]] = {n: [] for n in names}
+    out: dict[str, list[Item]] = {n: [] for n in names}
     for kind, mk in rules.MISSION_KINDS.items():
-        cards = [f"{c.id}#{k}" if c.count > 1 else c.id for c, k in spec.copies(kind)]
+        cards = [c for c, _ in spec.copies(kind)]
         need = each * len(names)
         if len(cards) < need:
             raise SetupError(f"{len(names)} players need {need} '{mk.en}' mission cards, but the deck has "
@@ -97,27 +112,22 @@ def _draw(pile: list[Card], aside: list[Card], keep) -> Card:
                      usage=False)
 
 
-def _lines(data: dict, spec: Spec) -> list[str]:
+def _public_lines(data: dict, basket: list[Card], named) -> list[str]:
     v = f", {data['variant']} variant" if data["variant"] else ""
-    lines = [f"The Jam for {data['players']} players (seed {data['seed']}{v})", ""]
-    for n, hand in data["hands"].items():
-        lines.append(f"{n}:")
-        lines.append("  hand: " + "; ".join(_card(c) for c in hand))
-        if data["missions"]:
-            lines.append("  missions (keep them secret): " + ", ".join(data["missions"][n]))
-    lines += ["", f"Basket ({rules.BASKET} different ingredients, face up):"]
-    lines += [f"  {c['ingredient']:<12} {_card(c)}" for c in data["basket"]]
-    lines += ["", (f"Draw pile: {len(data['deck'])} cards ({len(data['set_aside'])} set aside while "
-                   f"dealing, shuffled back in)")]
+    pub = data["public"]
+    lines = [f"The Jam for {data['players']} players (seed {data['seed']}{v})", "",
+             "On the table, for everyone to see:", "",
+             f"Basket ({rules.BASKET} different ingredients, face up):"]
+    lines += [f"  {named(c)}" for c in basket]
+    lines += ["", (f"Draw pile: {pub['draw_pile']} cards face down ({len(pub['set_aside_and_shuffled_back'])} "
+                   f"set aside while dealing, shuffled back in)"),
+              f"Each player holds {rules.HAND} cards"
+              + (f" and {pub['missions_each']} secret mission cards." if pub["missions_each"] else "."),
+              "Turn order: the player who most recently ate jam starts (else a random player); then clockwise."]
     if data["variant"] == "kids":
-        lines.append("Kids: no missions, no trading; Youngster, Bear and pine-cone cards are out of the deck.")
+        lines.append("Kids: no missions, no trading; the Youngster, the Bear and the pine-cone jam are out of the "
+                     "deck; the most recipes wins.")
     elif data["variant"] == "travel":
         lines.append("Travel: finished recipes go face down into your own recipe pile; "
                      "equal ingredients in the basket stack.")
     return lines
-
-
-def _card(c: dict) -> str:
-    if "recipe" not in c:
-        return c["card"]
-    return f"{c['card']} ({c['recipe']} / {c['ingredient']})"
