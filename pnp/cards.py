@@ -48,3 +48,31 @@ def turned(d: Drawing, template: Template) -> Drawing:
     """A child drawing turned 180 degrees about the card's centre: the other end of a two-way card."""
     m: Matrix = multiply(rotate(180), translate(template.width, template.height))
     return d.group(m)
+
+
+# What each digit looks like after a half turn: 6 and 9 swap, 0, 1 and 8 stay themselves; any
+# other digit turned over reads as no digit at all.
+TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def reads_differently_upside_down(text: str) -> bool:
+    """Whether a number seen from the other end of a two-way card reads as a different number:
+    6 and 9, and 10, 16, 66, 68, 89 … (every digit turns into a digit and the whole reads
+    otherwise). 8, 69, 96 and 101 read the same both ways; 3 or 7 upside down is no number at all."""
+    text = text.strip()
+    if not text or any(ch not in TURNED_DIGITS for ch in text):
+        return False
+    return "".join(TURNED_DIGITS[ch] for ch in reversed(text)) != text
+
+
+def underline(d: Drawing, x: float, baseline: float, text: str, size: float, colour: Color,
+              bold: bool = True, anchor: str = "middle") -> bool:
+    """A short bar under `text` (set at x, baseline, size points) when it reads as another number
+    upside down, so a 6 is told from a 9. Returns whether it drew one."""
+    if not reads_differently_upside_down(text):
+        return False
+    w = fonts.width(text, size, bold)
+    x0 = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+    y = baseline - size * PT * 0.11
+    d.line(x0 + w * 0.12, y, x0 + w * 0.88, y, stroke=colour, width=size * PT * 0.09)
+    return True

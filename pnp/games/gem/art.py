@@ -1,4 +1,5 @@
-"""GEM art: six cut stones, each a distinct cut so a gem reads by shape as well as colour.
+"""GEM art: six cut stones, each a distinct cut so a gem reads by shape as well as colour, and
+the letter badge that names its kind where the cut alone is too close to another at 6-9 mm.
 
 Sapphire: oval cut · ruby: round brilliant (top view) · emerald: emerald cut (step facets) ·
 amethyst: pear cut · topaz: trillion · diamond: the brilliant seen from the side.
@@ -8,9 +9,12 @@ from __future__ import annotations
 
 import math
 
-from ...draw import Color, Drawing, Path
+from ... import fonts
+from ...cards import underline
+from ...draw import PT, Color, Drawing, Path
 
 OUTLINE = Color.hex("#10141c")
+PAPER = Color.hex("#fbf8f0")
 
 
 def _facets(d: Drawing, polys, base: Color, shades, lw: float) -> None:
@@ -208,8 +212,22 @@ def gem(d: Drawing, kind: str, cx: float, cy: float, s: float, colour: str) -> N
     CUTS[kind](d, cx, cy, s, Color.hex(colour))
 
 
+def badge(d: Drawing, cx: float, cy: float, s: float, letter: str) -> None:
+    """The gem's letter on a small disc at the lower right of its square (centre cx, cy, side s):
+    the kind read without its colour. Dark on white stays legible on every stone and in grey."""
+    r = min(max(s * 0.19, 1.6), 2.4)
+    x, y = cx + s * 0.5 - r * 1.05, cy - s * 0.5 + r * 1.05
+    d.circle(x, y, r, fill=PAPER, stroke=OUTLINE, width=r * 0.14)
+    # a face with no bold weight (the CJK fallback) is emboldened by a stroke that clogs a small,
+    # dense character such as 鑽: set those in the regular weight
+    bold = fonts.has_bold(fonts.font_for(letter, True) or "")
+    size = fonts.fit(letter, r * 1.15 / (0.73 * PT), r * 1.55, bold=bold)
+    d.text(x, y - size * PT * 0.36, letter, size, bold=bold, fill=OUTLINE, anchor="middle")
+
+
 def coin(d: Drawing, cx: float, cy: float, r: float, value: int, text_size: float) -> None:
-    """A gold coin with a milled rim; the value is drawn by the caller's number box."""
+    """A gold coin with its value stamped in the middle (underlined when it reads as another
+    number upside down)."""
     gold = Color.hex("#e9b63b")
     lw = r * 0.06
     d.circle(cx, cy, r, fill=gold.darker(0.25), stroke=OUTLINE, width=lw)
@@ -220,5 +238,6 @@ def coin(d: Drawing, cx: float, cy: float, r: float, value: int, text_size: floa
                cx + r * 0.98 * math.cos(a), cy + r * 0.98 * math.sin(a), stroke=gold.darker(0.45), width=lw * 0.6)
     d.circle(cx, cy, r * 0.8, fill=gold, stroke=gold.darker(0.4), width=lw * 0.7)
     d.circle(cx, cy, r * 0.66, stroke=gold.lighter(0.45), width=lw * 0.6)
-    d.text(cx, cy - text_size * 0.36 * 25.4 / 72, str(value), text_size, bold=True,
-           fill=gold.darker(0.6), anchor="middle")
+    baseline = cy - text_size * 0.36 * PT
+    d.text(cx, baseline, str(value), text_size, bold=True, fill=gold.darker(0.6), anchor="middle")
+    underline(d, cx, baseline, str(value), text_size, gold.darker(0.6))

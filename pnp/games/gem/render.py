@@ -3,10 +3,12 @@
 Every GEM card is two-way. The layout's boxes describe the investment end (the bottom half,
 green tag); the loan end is the same drawing turned 180 degrees with the red tag and the loan
 number, so whichever end faces a player reads upright. Coins show their value at both ends.
+A number that reads as another from the far end (6 and 9, 66, 89 …) is underlined, and every
+gem carries the letter of its kind, so neither numbers nor gems rest on orientation or colour.
 """
 from __future__ import annotations
 
-from ...cards import background, bleed_rect, text_in, turned
+from ...cards import background, bleed_rect, text_in, turned, underline
 from ...draw import PT, WHITE, Color, Drawing
 from ...layout import Box
 from ...spec import Item
@@ -53,7 +55,12 @@ def _number(d: Drawing, box: Box, number: int, colour: Color) -> None:
     r = min(box.w, box.h) / 2
     d.circle(box.cx, box.cy, r, fill=WHITE)
     d.circle(box.cx, box.cy, r * 0.86, fill=colour)
-    text_in(d, box, str(number), WHITE)
+    # fit the number to the coloured disc, not to the square around it: a two-digit number would
+    # run into the white ring and its underline vanish there
+    inner = r * 0.86 * 0.8
+    size = text_in(d, Box(box.cx - inner, box.y, 2 * inner, box.h, box.text), str(number), WHITE)
+    # a two-way card is read from both ends: a 6 is underlined so it is not taken for a 9
+    underline(d, box.cx, box.cy - size * PT * 0.36, str(number), size, WHITE)
 
 
 def _stones(d: Drawing, box: Box, gems: list[str], ctx: RenderContext, names: Box | None) -> None:
@@ -68,6 +75,7 @@ def _stones(d: Drawing, box: Box, gems: list[str], ctx: RenderContext, names: Bo
         centres = [(box.x + (box.w - s * n) / 2 + s * (i + 0.5), box.cy) for i in range(n)]
     for kind, (cx, cy) in zip(gems, centres):
         art.gem(d, kind, cx, cy, s * 0.92, rules.GEM_KINDS[kind].colour)
+        art.badge(d, cx, cy, s, rules.gem_letter(kind, ctx.lang))
         if names is not None:
             label = rules.GEM_KINDS[kind].name(ctx.lang)
             text_in(d, Box(cx - s / 2, names.y, s, names.h, names.text), label, WHITE.darker(0.1), bold=False)

@@ -23,6 +23,13 @@ GEM_KINDS: dict[str, GemKind] = by_id(
 )
 DIAMOND = "diamond"  # rare: a diamond card carries a single diamond
 
+
+def gem_letter(kind: str, lang: str) -> str:
+    """The letter printed on a gem so that a player who cannot tell its colour still can tell its
+    kind: the first character of its name (S R E A T D; 藍 紅 祖 紫 黃 鑽), which differs for all six
+    kinds in both languages."""
+    return GEM_KINDS[kind].name(lang)[0]
+
 COIN_VALUES = (1, 2, 3)
 COINS_PER_VALUE = 4  # 12 coin cards
 GEM_CARDS = 18
