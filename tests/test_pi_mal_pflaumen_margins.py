@@ -1,29 +1,45 @@
-"""Pi mal Pflaumen margins, read back from the built PDF against the sheet map. Cutting drifts,
-so both frame lines stand at least 3 mm inside the cut, evenly on all four sides, and nothing
-printed inside the frame crowds the fine frame line: not the two-digit corner numbers, not the
-action badges, not the round numeral. Both languages, every front and every back."""
+"""Pi mal Pflaumen margins, read back from the built PDF against the sheet map. Cutting drifts
+and duplex printing drifts, by a millimetre or two. On the backs of a hidden-hand game a border
+that comes out wider on one side than the other marks single cards, so:
+
+- backs, and the faces that are also backs (plum and pi cards, both sides of the watchdog), draw
+  nothing along the cut: within 5 mm of it, and 2 mm beyond it into the bleed, the ink is the
+  same at every depth, so a drift of up to 2 mm leaves every card looking like its neighbours;
+- the other fronts (fruit and turn-order cards) keep their frame at least 5 mm inside the cut;
+- text stands at least SAFE mm inside the cut, and inside a frame with air to spare.
+
+Both languages, every front and every back."""
 from __future__ import annotations
 
+import numpy as np
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 from conftest import MM
 from test_pi_mal_pflaumen_build import _to_card
 
+from pnp.cards import SAFE
 from pnp.games import GAMES
-from pnp.games.pi_mal_pflaumen import render
+from pnp.games.pi_mal_pflaumen import render, rules
 from pnp.layout import Box, load_layout
 from pnp.paths import LAYOUTS_DIR, SPECS_DIR
 from pnp.spec import load_spec
 
 GAME = "pi-mal-pflaumen"
-FRAME_FROM_CUT = 3.0  # mm from the trim line to the outer edge of the thick frame line, at least
+FRAME_FROM_CUT = 5.0  # mm from the trim line to the outer edge of the thick frame line, at least
 AIR = 1.2  # mm from the fine frame line to anything printed inside it, at least
 RULE = tuple(round(c, 3) for c in (render.RULE.r, render.RULE.g, render.RULE.b))
+FRAMED = ("fruit", "turn-order")  # fronts that keep a frame; every other side is drawn as a back
 
 
 @pytest.fixture(scope="module", params=["en", "zh-TW"])
 def built(shipped_build, request):
     return shipped_build(GAME) if request.param == "en" else shipped_build(GAME, "--lang", request.param)
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return {c.id: c for c in load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0].components}
 
 
 def _gaps(o: dict, page_height: float, trim: list, half: float = 0.0) -> tuple[float, ...]:
@@ -40,15 +56,37 @@ def _within(trim: list, px: float, py: float) -> bool:
     return x <= px / MM <= x + w and y <= py / MM <= y + h
 
 
+def _glyphs(pdf) -> list[list[dict]]:
+    """Per page, its characters as pdfplumber gives them (text, em box, origin), read with
+    pdfium: pdfplumber reads a page of patterned backs a hundred times slower."""
+    doc = pdfium.PdfDocument(pdf)
+    pages = []
+    for page in doc:
+        H, text = page.get_height(), page.get_textpage()
+        chars = []
+        for i in range(text.count_chars()):
+            ch = text.get_text_range(index=i, count=1)
+            x0, y0, x1, y1 = text.get_charbox(i, loose=True)
+            if ch.strip() and x1 > x0:
+                chars.append({"text": ch, "x0": x0, "x1": x1, "top": H - y1, "bottom": H - y0,
+                              "matrix": (0, 0, 0, 0, (x0 + x1) / 2, (y0 + y1) / 2)})
+        pages.append(chars)
+    doc.close()
+    return pages
+
+
 @pytest.fixture(scope="module")
-def cards(built):
-    """[(side, piece, frame lines, other shapes, chars)] for every card on every page; shapes and
-    chars as gaps (mm) to the trim's four edges. A shape belongs to the card its middle is on."""
+def cards(built, spec):
+    """[(side, piece, framed, frame lines, other shapes, chars)] for every card on every page;
+    shapes and chars as gaps (mm) to the trim's four edges. A shape belongs to the card its middle
+    is on; shapes that run past the cut (the paper) are left out. Shapes are read on fronts only:
+    the backs' patterns are thousands of them, and the pixel check below covers the backs."""
     out = []
     with pdfplumber.open(built.pdf) as doc:
-        for page, pdf_page in zip(built.map["pages"], doc.pages):
+        for page, pdf_page, glyphs in zip(built.map["pages"], doc.pages, _glyphs(built.pdf)):
             H = pdf_page.height
-            shapes = pdf_page.curves + pdf_page.rects + pdf_page.lines
+            front = page["side"] == "front"
+            shapes = pdf_page.curves + pdf_page.rects + pdf_page.lines if front else []
             for piece in page["pieces"]:
                 trim = piece["trim_mm"]
                 frames, others = [], []
@@ -56,17 +94,21 @@ def cards(built):
                     if not _within(trim, (o["x0"] + o["x1"]) / 2, H - (o["top"] + o["bottom"]) / 2):
                         continue
                     g = _gaps(o, H, trim, o["linewidth"] / MM / 2 if o.get("stroke") else 0.0)
-                    if max(g) < 0:  # the paper, out to the bleed
+                    if min(g) < 0:  # the paper, or the pattern, out to the bleed
                         continue
                     colour = tuple(round(c, 3) for c in o.get("stroking_color") or ())
                     (frames if o.get("stroke") and not o.get("fill") and colour == RULE else others).append(g)
-                chars = [(c["text"], _gaps(c, H, trim)) for c in pdf_page.chars if _within(trim, *c["matrix"][4:6])]
-                out.append((page["side"], piece, sorted(frames), others, chars))
+                chars = [(c["text"], _gaps(c, H, trim)) for c in (pdf_page.chars if front else glyphs)
+                         if _within(trim, *c["matrix"][4:6])]
+                framed = page["side"] == "front" and spec[piece["id"]].kind in FRAMED
+                out.append((page["side"], piece, framed, sorted(frames), others, chars))
     return out
 
 
-def test_both_frame_lines_stand_at_least_3mm_inside_the_cut_and_even_all_round(cards):
-    for side, piece, frames, _, _ in cards:
+def test_framed_fronts_keep_both_frame_lines_at_least_5mm_inside_the_cut_and_even_all_round(cards):
+    framed = [c for c in cards if c[2]]
+    assert len(framed) == rules.FRUIT_CARDS + len(rules.TURN_ORDER)
+    for side, piece, _, frames, _, _ in framed:
         where = f"{piece['id']} {side}"
         assert len(frames) == 2, (where, frames)  # the thick line and the fine one
         thick, fine = frames  # sorted: the fine line is further in
@@ -75,14 +117,113 @@ def test_both_frame_lines_stand_at_least_3mm_inside_the_cut_and_even_all_round(c
         assert min(fine) > max(thick), where
 
 
-def test_nothing_printed_comes_within_1_2mm_of_the_fine_frame_line(cards):
-    for side, piece, frames, others, chars in cards:
-        where = f"{piece['id']} {side}"
+def test_faces_that_are_also_backs_draw_no_frame(cards, spec):
+    unframed = [c for c in cards if not c[2] and c[0] == "front"]
+    assert {spec[piece["id"]].kind for _, piece, *_ in unframed} == set(rules.KIND_BACKS)
+    for side, piece, _, frames, _, _ in unframed:
+        assert frames == [], (piece["id"], side, frames)
+
+
+def test_nothing_printed_comes_within_1_2mm_of_the_fine_frame_line(cards, spec):
+    for side, piece, framed, frames, others, chars in cards:
+        if not framed:
+            continue
+        where = f"{piece['id']} ({spec[piece['id']].kind}) {side}"
         fine = min(frames[1])
         for g in others:
             assert min(g) >= fine + AIR, (where, "a shape", round(min(g), 2), round(fine, 2))
         for text, g in chars:  # the character's whole em box, not only its ink
             assert min(g) >= fine + AIR, (where, text, round(min(g), 2), round(fine, 2))
+
+
+def test_text_stands_inside_the_safe_area_and_unframed_faces_keep_5mm_clear(cards):
+    """On every side, every character's em box is SAFE mm or more inside the cut; on the faces
+    that are also backs, no picture comes within 5 mm of it either."""
+    for side, piece, framed, _, others, chars in cards:
+        where = f"{piece['id']} {side}"
+        for text, g in chars:
+            assert min(g) >= SAFE, (where, text, round(min(g), 2))
+        if not framed and side == "front":
+            for g in others:
+                assert min(g) >= FRAME_FROM_CUT, (where, "a shape", round(min(g), 2))
+
+
+DPI = 200
+PX = DPI / 25.4  # pixels per mm
+BAND = 5.0  # mm inside the cut where nothing may run along it
+DRIFT = 2.0  # mm beyond the cut, into the bleed, that a drift brings onto the card
+TOLERANCE = 20  # of 255: how far one depth's typical colour may stray from the band's
+
+
+@pytest.fixture(scope="module")
+def pixels(built):
+    """Every page of the PDF rendered at DPI, as arrays (rows from the top, RGB-ordered or not:
+    only differences between pixels are used)."""
+    doc = pdfium.PdfDocument(built.pdf)
+    pages = [doc[i].render(scale=DPI / 72).to_numpy().astype(np.int16) for i in range(len(doc))]
+    doc.close()
+    return pages
+
+
+def band_profiles(img, trim: list, page_height: float) -> dict[str, np.ndarray]:
+    """For each edge of a piece, the band from DRIFT mm outside the cut to BAND mm inside it
+    (without the corners, which belong to the neighbouring edges' bands): per depth, from the
+    outside in, the median colour along the edge. A line that runs along the edge, even a faint
+    or broken one, is that depth's median; dots, icons and diagonal patterns are not."""
+    x, y, w, h = trim
+    left, right = round(x * PX), round((x + w) * PX)
+    top, bottom = round((page_height - y - h) * PX), round((page_height - y) * PX)
+    out, inn, corner = round(DRIFT * PX), round(BAND * PX), round(BAND * PX)
+    bands = {
+        "left": img[top + corner:bottom - corner, left - out:left + inn],
+        "right": img[top + corner:bottom - corner, right - inn:right + out][:, ::-1],
+        "top": img[top - out:top + inn, left + corner:right - corner].swapaxes(0, 1),
+        "bottom": img[bottom - inn:bottom + out, left + corner:right - corner][::-1].swapaxes(0, 1),
+    }
+    return {edge: np.median(band, axis=0) for edge, band in bands.items()}
+
+
+def edge_lines(img, trim: list, page_height: float) -> list[tuple[str, float, int]]:
+    """(edge, depth in mm from the cut (negative: in the bleed), how far off) for every depth of
+    an edge band whose typical colour differs from the band's."""
+    found = []
+    for edge, profile in band_profiles(img, trim, page_height).items():
+        ground = np.median(profile, axis=0)
+        off = np.abs(profile - ground).max(axis=1)
+        for i in np.nonzero(off > TOLERANCE)[0]:
+            found.append((edge, round(i / PX - DRIFT, 2), int(off[i])))
+    return found
+
+
+def test_no_line_runs_along_the_cut_on_any_side_of_any_card(built, pixels):
+    """Within 5 mm of the cut and 2 mm beyond it nothing follows the edge, on fronts and backs:
+    a 2 mm drift of the cut or of the back's print neither shows a border nor moves one."""
+    H = built.map["paper"]["height_mm"]
+    checked = 0
+    for page, img in zip(built.map["pages"], pixels):
+        for piece in page["pieces"]:
+            assert edge_lines(img, piece["trim_mm"], H) == [], (piece["id"], page["side"], page["page"])
+            checked += 1
+    assert checked == 2 * 119
+
+
+def test_the_check_sees_a_frame_line_3mm_inside_the_cut(built, pixels):
+    """The check itself: the old frame (a 0.35 mm line 3.2 mm in and a 0.15 mm one 0.9 mm further)
+    drawn over a shipped back is found on all four edges, at its depth."""
+    H = built.map["paper"]["height_mm"]
+    page = next(p for p in built.map["pages"] if p["side"] == "back")
+    x, y, w, h = page["pieces"][0]["trim_mm"]
+    img = pixels[page["page"] - 1].copy()
+    for k, width in ((3.2, 0.35), (4.1, 0.15)):
+        a, b = round((x + k) * PX), round((x + w - k) * PX)
+        c, d = round((H - y - h + k) * PX), round((H - y - k) * PX)
+        t = max(1, round(width * PX))
+        ink = np.array([69, 106, 138], dtype=np.int16)  # the old frame's brown
+        img[c:c + t, a:b] = img[d - t:d, a:b] = ink
+        img[c:d, a:a + t] = img[c:d, b - t:b] = ink
+    found = edge_lines(img, [x, y, w, h], H)
+    assert {e for e, _, _ in found} == {"left", "right", "top", "bottom"}
+    assert all(3.0 <= depth <= 4.4 for _, depth, _ in found), found
 
 
 @pytest.fixture(scope="module")
@@ -92,8 +233,7 @@ def edition():
     return layout.editions[layout.default].main
 
 
-def test_corner_numbers_fit_their_boxes_at_a_readable_size(built, edition):
-    spec = {c.id: c for c in load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0].components}
+def test_corner_numbers_fit_their_boxes_at_a_readable_size(built, edition, spec):
     n = edition.box("number")
     boxes = [n, Box(edition.width - n.x - n.w, edition.height - n.y - n.h, n.w, n.h)]  # and turned
     two_digits = 0

@@ -52,10 +52,12 @@ def _underlines(drawing) -> int:
     return sum(1 for op in fills(drawing) if len(op.path.cmds) == 2 and op.width == 0.7)
 
 
-def test_six_and_nine_are_underlined_in_both_corners(ctx):
+def test_numbers_that_read_otherwise_upside_down_are_underlined_in_both_corners(ctx):
     assert _underlines(render.render_face(card(ctx, "r1-06"), ctx)) == 2
     assert _underlines(render.render_face(card(ctx, "r1-09"), ctx)) == 2
     assert _underlines(render.render_face(card(ctx, "r1-08"), ctx)) == 0
+    underlined = [n for n in range(1, 26) if _underlines(render.render_face(card(ctx, f"r1-{n:02d}"), ctx))]
+    assert underlined == [6, 9, 10, 16, 18, 19]  # 16 upside down reads 91, 10 reads 01; 11 and 8 read the same
 
 
 def test_backs_differ_by_round_and_double_sided_cards_repeat_their_face(ctx):

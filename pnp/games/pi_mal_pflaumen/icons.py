@@ -1,13 +1,15 @@
 """Small pictures on the cards: the round numeral, the three action icons, the laurel wreath of
-a fruit mix, the pi medallion and the turn-order medallion. Each draws inside a layout box."""
+a fruit mix, the pi medallion and the turn-order medallion, and the backs' all-over pattern and
+oval medallion. Each draws inside a layout box (the pattern: over the whole piece)."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ...cards import text_in
 from ...draw import Color, Drawing, Path
 from ...layout import Box
-from .shapes import INK, leaf, smooth
+from .shapes import INK, diamonds, leaf, lens, smooth
 
 GOLD = Color.hex("#c9a24a")
 CREAM = Color.hex("#fbf5e4")
@@ -117,3 +119,87 @@ def pi_medallion(d: Drawing, box: Box) -> None:
 def position(d: Drawing, box: Box, number: str) -> None:
     _medallion(d, box)
     text_in(d, box, number, INK)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """The look of a back: its ground out to the bleed, the diamond lattice's lines, a small
+    motif in every diamond (which one, in what colour) and the medallion's ground."""
+
+    paper: Color
+    lines: Color
+    motif: Color
+    kind: str  # a key of MOTIFS
+    inner: Color
+
+
+STEP = 5.0  # mm from a diamond's middle to its corners: small enough that no diamond stands out
+
+
+def pattern(d: Drawing, style: Pattern, width: float, height: float, bleed: float) -> None:
+    """The lattice over the whole piece and `bleed` mm beyond it, centred on the piece. All the
+    lines are one path and each layer of the motifs another (hundreds of small shapes as a handful
+    of PDF paths), so a back stays quick to print and to read."""
+    g = bleed + STEP
+    lines, middles = diamonds(width / 2, height / 2, STEP, -g, -g, width + g, height + g)
+    trellis = Path()
+    for a, b in lines:
+        trellis.move(*a).line(*b)
+    d.path(trellis, stroke=style.lines, width=0.3)
+    layers: dict[tuple[int, Color], Path] = {}
+
+    def add(layer: int, colour: Color, shape: Path) -> None:
+        """Shapes of one layer never overlap (PDF fills paths even-odd)."""
+        layers.setdefault((layer, colour), Path()).cmds.extend(shape.cmds)
+
+    for x, y in middles:
+        MOTIFS[style.kind](add, x, y, STEP, style.motif)
+    for (_, colour), shapes in sorted(layers.items(), key=lambda kv: kv[0][0]):
+        d.path(shapes, fill=colour)
+
+
+def _leaves(add, x, y, a, colour: Color) -> None:
+    """Two small leaves crossed, along the lattice's lines."""
+    for layer, angle in enumerate((45, -45)):
+        add(layer, colour, lens(x, y, a * 0.78, a * 0.2, angle))
+
+
+def _spots(add, x, y, a, colour: Color) -> None:
+    """The pupa's gold spots."""
+    add(0, colour.darker(0.25), Path.circle(x, y, a * 0.15))
+    add(1, colour.lighter(0.3), Path.circle(x, y, a * 0.09))
+
+
+def _eyes(add, x, y, a, colour: Color) -> None:
+    """Small eyespots, after the peacock butterfly's."""
+    add(0, colour, Path.circle(x, y, a * 0.18))
+    add(1, colour.darker(0.35), Path.circle(x, y, a * 0.09))
+
+
+def _blossoms(add, x, y, a, colour: Color) -> None:
+    """Four-petalled blossoms, their petals along the lattice's lines."""
+    r, k = a * 0.26, a * 0.09
+    add(0, colour, Path().move(x + r, y).curve(x + k, y + k, x + k, y + k, x, y + r)
+        .curve(x - k, y + k, x - k, y + k, x - r, y).curve(x - k, y - k, x - k, y - k, x, y - r)
+        .curve(x + k, y - k, x + k, y - k, x + r, y).close())
+    add(1, colour.lighter(0.4), Path.circle(x, y, a * 0.05))
+
+
+MOTIFS = {"leaves": _leaves, "spots": _spots, "eyes": _eyes, "blossoms": _blossoms}
+
+
+def oval(d: Drawing, box: Box, style: Pattern) -> None:
+    """The medallion of a back: a band of plain ground clearing the pattern, then the oval with
+    an ink line and a gold one inside it."""
+    rx, ry = box.w / 2, box.h / 2
+    d.path(Path.ellipse(box.cx, box.cy, rx + 1.6, ry + 1.6), fill=style.paper)
+    d.path(Path.ellipse(box.cx, box.cy, rx, ry), fill=style.inner, stroke=INK, width=0.35)
+    d.path(Path.ellipse(box.cx, box.cy, rx - 0.9, ry - 0.9), stroke=GOLD, width=0.3)
+
+
+def flourish(d: Drawing, cx: float, y: float, w: float) -> None:
+    """A short gold rule under a title, thinning to points at both ends, a lozenge in the middle."""
+    h = 0.45
+    for side in (-1, 1):
+        d.polygon([(cx + side * 1.6, y + h), (cx + side * w / 2, y), (cx + side * 1.6, y - h)], fill=GOLD)
+    d.polygon([(cx - 1.4, y), (cx, y + 1.1), (cx + 1.4, y), (cx, y - 1.1)], fill=GOLD, stroke=INK, width=0.15)

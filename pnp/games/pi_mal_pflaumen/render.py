@@ -1,15 +1,20 @@
 """Pi mal Pflaumen card renderer: a component plus the layout's boxes → the Drawing of one side.
 
-Faces: fruit cards (number in two corners, the fruit, the round numeral, the action icon, the
-mix under its laurel wreath), plum and pi cards, the watchdog and the turn-order cards. Backs:
-one per round (caterpillar, pupa, butterfly), the same face again (plum, pi), the second dog
-(watchdog) and an emblem (turn-order cards). Names come from the rules model in the card's
-language; numbers, actions and mixes from the spec.
+Faces: fruit cards (number in two corners, the fruit, the round numeral, the action icon with
+its name, the mix under its laurel wreath), plum and pi cards, the watchdog and the turn-order
+cards. Backs: one per round (caterpillar, pupa, butterfly), the same face again (plum, pi), the
+second dog (watchdog) and an emblem (turn-order cards). Names come from the rules model in the
+card's language; numbers, actions and mixes from the spec.
+
+Cutting and duplex printing drift. Fruit and turn-order fronts keep their frame 5 mm and more
+inside the cut; backs are an all-over pattern out to the bleed with a medallion in the middle,
+and the faces that are also backs (plum, pi, both dogs) have no frame, so no border can come out
+uneven and mark a card in a hidden hand.
 """
 from __future__ import annotations
 
 from ... import fonts
-from ...cards import background, text_in, turned
+from ...cards import background, reads_differently_upside_down, text_in, turned
 from ...draw import PT, Color, Drawing
 from ...layout import Box, Template
 from ...spec import Item
@@ -19,30 +24,36 @@ from .shapes import INK
 
 PAPER = Color.hex("#f4ecd6")
 RULE = Color.hex("#8a6a45")
-UNDERLINED = ("6", "9")
-BOXES = ("frame", "number", "round", "art", "name", "action", "wreath", "letters", "title", "position", "mark", "note")
+BOXES = ("frame", "number", "round", "art", "name", "action", "label", "wreath", "letters", "title", "position",
+         "mark", "note", "medallion")
 
 
 FINE_RULE = 0.9  # mm from the thick frame line in to the fine one
 
 
-def _card(ctx: RenderContext, paper: Color = PAPER) -> Drawing:
-    """Paper to the bleed's edge, the thick frame line along the `frame` box and a fine one inside it."""
+def _card(ctx: RenderContext, paper: Color = PAPER, framed: bool = True) -> Drawing:
+    """Paper to the bleed's edge and, on a framed front, the thick frame line along the `frame`
+    box with a fine one inside it. A face that is also a back has no frame: cutting drifts, and
+    a border that is wider on one side than the other would mark the card."""
     ed = ctx.template
     d = Drawing(ed.width, ed.height)
     background(d, ed, ctx.bleed, paper)
-    f = ed.box("frame")
-    d.rect(f.x, f.y, f.w, f.h, r=2.5, stroke=RULE, width=0.35)
-    k = FINE_RULE
-    d.rect(f.x + k, f.y + k, f.w - 2 * k, f.h - 2 * k, r=1.8, stroke=RULE, width=0.15)
+    if framed:
+        f = ed.box("frame")
+        d.rect(f.x, f.y, f.w, f.h, r=2.5, stroke=RULE, width=0.35)
+        k = FINE_RULE
+        d.rect(f.x + k, f.y + k, f.w - 2 * k, f.h - 2 * k, r=1.8, stroke=RULE, width=0.15)
     return d
 
 
-def inside(ed: Template, air: float = 1.5) -> Box:
-    """The space within the fine frame line, `air` mm clear of it: where backs place their pictures."""
-    f = ed.box("frame")
-    k = FINE_RULE + air
-    return Box(f.x + k, f.y + k, f.w - 2 * k, f.h - 2 * k)
+def _titled(ctx: RenderContext, title: str) -> Drawing:
+    """A face that is also a back (plum, pi, watchdog): no frame, the title over a gold flourish."""
+    ed = ctx.template
+    d = _card(ctx, framed=False)
+    box = ed.box("title")
+    text_in(d, box, title, INK)
+    icons.flourish(d, box.cx, box.y - 1, 20)
+    return d
 
 
 def _name(ctx: RenderContext, item: Item, names: dict) -> str:
@@ -66,6 +77,7 @@ def fruit_face(item: Item, ctx: RenderContext) -> Drawing:
     text_in(d, ed.box("name"), fruit.name(ctx.lang), INK)
     if item.get("action"):
         icons.action(d, item["action"], ed.box("action"))
+        text_in(d, ed.box("label"), ctx.name(rules.ACTIONS[item["action"]]["short"]), INK)
     if item.get("mix"):
         mix = item["mix"]
         icons.wreath(d, ed.box("wreath"), str(mix["points"]))
@@ -75,29 +87,32 @@ def fruit_face(item: Item, ctx: RenderContext) -> Drawing:
 
 
 def _corner_numbers(d: Drawing, ed: Template, number: str) -> None:
-    """The number top left and, turned, bottom right; 6 and 9 underlined so neither reads as the other."""
+    """The number top left and, turned, bottom right; a number that reads as another one upside
+    down (6 and 9; 10, 16, 18, 19) is underlined, by the same rule as GEM's two-way cards."""
     box = ed.box("number")
     for side in (d, turned(d, ed)):
         size = text_in(side, box, number, INK)
-        if number in UNDERLINED:
+        if reads_differently_upside_down(number):  # 6/9, and 10, 16, 18, 19 turned over
             w = fonts.width(number, size, bold=True)
             y = box.cy - size * PT * 0.36 - 1.2
             side.line(box.cx - w / 2, y, box.cx + w / 2, y, stroke=INK, width=0.7)
 
 
 def plum_face(item: Item, ctx: RenderContext) -> Drawing:
+    """The name and one large plum filling the card below it: the rulebook gives plum cards no
+    function beyond counting as a plum in a mix, so nothing else is printed."""
     ed = ctx.template
-    d = _card(ctx)
-    text_in(d, ed.box("title"), _name(ctx, item, rules.NAMES["plum"]), INK)
+    d = _titled(ctx, _name(ctx, item, rules.NAMES["plum"]))
     art = ed.box("art")
-    fruits.draw(d, rules.PLUM, art.cx, art.cy - 2, min(art.w, art.h) * 1.05, rules.FRUITS[rules.PLUM].colour)
-    return d  # the rulebook gives plum cards no function beyond counting as a plum in a mix
+    top, bottom = ed.box("title").y - 4, ed.box("note").y - 4  # under the flourish, over the foot
+    s = min((top - bottom) / 1.06, art.w * 1.3)  # the plum spans 0.73 s across, 1.06 s from foot to leaf
+    fruits.draw(d, rules.PLUM, art.cx, (top + bottom) / 2 - 0.05 * s, s, rules.FRUITS[rules.PLUM].colour)
+    return d
 
 
 def pi_face(item: Item, ctx: RenderContext) -> Drawing:
     ed = ctx.template
-    d = _card(ctx)
-    text_in(d, ed.box("title"), _name(ctx, item, rules.NAMES["pi"]), INK)
+    d = _titled(ctx, _name(ctx, item, rules.NAMES["pi"]))
     art = ed.box("art")
     k = 0.84  # leave air between the medallion and the value under it
     icons.pi_medallion(d, Box(art.cx - art.w * k / 2, art.cy - art.h * k / 2 + 1.5, art.w * k, art.h * k))
@@ -108,8 +123,7 @@ def pi_face(item: Item, ctx: RenderContext) -> Drawing:
 
 def watchdog_face(item: Item, ctx: RenderContext, dog: int = 0) -> Drawing:
     ed = ctx.template
-    d = _card(ctx)
-    text_in(d, ed.box("title"), _name(ctx, item, rules.NAMES["watchdog"]), INK)
+    d = _titled(ctx, _name(ctx, item, rules.NAMES["watchdog"]))
     art = ed.box("art")
     creatures.dog(d, dog, Box(art.x, art.y - 8, art.w, art.h + 8))
     text_in(d, ed.box("note"), ctx.name(rules.NOTES["watchdog"]), INK, bold=False)
@@ -144,34 +158,56 @@ def render_back(back: Item, ctx: RenderContext, card: Item | None = None) -> Dra
     return emblem_back(back, ctx)
 
 
-# the paper of each round's back: leaf green, bark brown, lilac
-BACK_PAPER = {"caterpillar": Color.hex("#dfe8c8"), "pupa": Color.hex("#eadcc0"), "butterfly": Color.hex("#dcd6ea")}
+def _look(paper: str, lines: str, motif: str, kind: str, inner: str) -> icons.Pattern:
+    return icons.Pattern(Color.hex(paper), Color.hex(lines), Color.hex(motif), kind, Color.hex(inner))
+
+
+# Each back's look; the rounds' papers are leaf green, bark brown and lilac.
+BACKS = {
+    #                     paper      lines      motif      motif      medallion
+    "caterpillar": _look("#dfe8c8", "#c6d6a6", "#a3bd7c", "leaves", "#f1f5e6"),
+    "pupa": _look("#eadcc0", "#d9c49e", "#c9a24a", "spots", "#f6efe0"),
+    "butterfly": _look("#dcd6ea", "#cac1e1", "#a898cc", "eyes", "#f1eef7"),
+    "emblem": _look("#2f4a2c", "#41623b", "#b89a4e", "blossoms", "#f4ecd6"),
+}
+
+
+def _patterned(ctx: RenderContext, style: icons.Pattern) -> tuple[Drawing, Box]:
+    """A back's paper and pattern out to the bleed's edge, and the oval medallion in the middle
+    (its box). Nothing marks the card's edge: a cut or duplex drift of a few millimetres only
+    shifts the pattern, so every back of a kind still looks like every other."""
+    ed = ctx.template
+    d = Drawing(ed.width, ed.height)
+    background(d, ed, ctx.bleed, style.paper)
+    icons.pattern(d.group(clip=ed.clip(ctx.bleed)), style, ed.width, ed.height, ctx.bleed)
+    m = ed.box("medallion")
+    icons.oval(d, m, style)
+    return d, m
 
 
 def round_back(back: Item, ctx: RenderContext, r: int) -> Drawing:
-    """The round's stage of the butterfly's life, its numeral at both ends."""
+    """The round's stage of the butterfly's life in the medallion, its numeral at both ends."""
     ed = ctx.template
     rnd = rules.ROUNDS[r]
-    d = _card(ctx, BACK_PAPER[rnd.back])
-    room = inside(ed)
-    top = Box(ed.width / 2 - 9, room.top - 10, 18, 10, 20)
-    creatures.STAGES[rnd.back](d, Box(room.x, ed.height - top.y + 1, room.w, 2 * top.y - ed.height - 2))
+    d, m = _patterned(ctx, BACKS[rnd.back])
+    top = Box(m.cx - 7, m.top - 13, 14, 9, m.text)
     for side in (d, turned(d, ed)):
         icons.numeral(side, top, rnd.numeral)
+    low = ed.height - top.y + 1.5  # above the turned numeral
+    picture = Box(m.x + 3, low, m.w - 6, top.y - 1.5 - low)
     if back.get("title"):
-        text_in(d, Box(room.x, room.y, room.w, 5, 9), back["title"], INK)
+        text_in(d, Box(picture.x, low, picture.w, 4.5, 8), back["title"], INK)
+        picture = Box(picture.x, low + 5, picture.w, picture.h - 5)
+    creatures.STAGES[rnd.back](d, picture)
     return d
 
 
 def emblem_back(back: Item, ctx: RenderContext) -> Drawing:
-    ed = ctx.template
-    green = Color.hex("#2f4a2c")
-    d = _card(ctx, green)
+    """The turn-order cards' back: the game's name, a plum and a pi in the medallion."""
+    style = BACKS["emblem"]
+    d, m = _patterned(ctx, style)
     title = back.get("title") or ctx.name(ctx.spec.name)
-    gold = Color.hex("#e8d49a")
-    fruits.draw(d, rules.PLUM, ed.width / 2, ed.height / 2 + 4, 34, rules.FRUITS[rules.PLUM].colour)
-    room = inside(ed)
-    band = Box(room.x, ed.height / 2 - 22, room.w, 9, 15)
-    text_in(d, band, title, gold)
-    text_in(d, Box(room.x, ed.height / 2 - 32, room.w, 8, 18), "π", gold)
+    fruits.draw(d, rules.PLUM, m.cx, m.cy + 7, 26, rules.FRUITS[rules.PLUM].colour)
+    text_in(d, Box(m.x + 5, m.cy - 13.5, m.w - 10, 7, 12), title, INK)
+    text_in(d, Box(m.x + 8, m.cy - 22, m.w - 16, 7, 16), "π", INK)
     return d

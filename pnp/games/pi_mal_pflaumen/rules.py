@@ -46,11 +46,15 @@ PER_FRUIT = 3  # cards of each fruit but the plum in each round
 PLUM_NUMBER = 25  # the 25th card of each round shows a plum (used with 5 players only)
 FRUIT_CARDS = len(ROUNDS) * len(NUMBERS)  # 75
 
-# One-off actions on fruit cards, done when the card is taken (the seed: three kinds).
+# One-off actions on fruit cards, done when the card is taken (the seed: three kinds). `short`:
+# the word printed under the action's icon, so no one tells the actions apart by colour alone.
 ACTIONS: dict[str, dict] = {
-    "watchdog": {"en": "Take the watchdog", "zh-TW": "拿取看門狗"},
-    "steal": {"en": "Steal a card", "zh-TW": "偷一張卡片"},
-    "pi": {"en": "Take 3 pi cards", "zh-TW": "拿取 3 張 pi 卡"},
+    "watchdog": {"en": "Take the watchdog", "zh-TW": "拿取看門狗",
+                 "short": {"en": "Watchdog", "zh-TW": "看門狗"}},
+    "steal": {"en": "Steal a card", "zh-TW": "偷一張卡片",
+              "short": {"en": "Steal", "zh-TW": "偷卡"}},
+    "pi": {"en": "Take 3 pi cards", "zh-TW": "拿取 3 張 pi 卡",
+           "short": {"en": "3 Pi", "zh-TW": "3 張 pi"}},
 }
 PI_PER_ACTION = 3
 

@@ -99,3 +99,32 @@ def circle_at(cx, cy, r, n=24):
 def ellipse_points(cx, cy, rx, ry, n=24, phase=0.0):
     return [(cx + rx * math.cos(phase + 2 * math.pi * i / n), cy + ry * math.sin(phase + 2 * math.pi * i / n))
             for i in range(n)]
+
+
+def diamonds(cx: float, cy: float, step: float, x0: float, y0: float, x1: float, y1: float):
+    """A lattice of diamonds centred on (cx, cy), covering the rectangle x0..x1, y0..y1: the
+    lines at +45 and -45 degrees bounding them (as segments from x0 to x1, 2 * step apart
+    vertically) and the middle of every diamond. One of its corners is the centre, so the lattice
+    looks the same turned 180 degrees."""
+    lines = []
+    for slope in (1, -1):
+        lo = min(y0 - cy - slope * (xx - cx) for xx in (x0, x1))
+        hi = max(y1 - cy - slope * (xx - cx) for xx in (x0, x1))
+        for k in range(math.floor(lo / (2 * step)), math.ceil(hi / (2 * step)) + 1):
+            c = cy + 2 * k * step
+            lines.append(((x0, c + slope * (x0 - cx)), (x1, c + slope * (x1 - cx))))
+    middles = []
+    for i in range(math.floor((x0 - cx) / step) - 1, math.ceil((x1 - cx) / step) + 2):
+        for j in range(math.floor((y0 - cy) / step) - 1, math.ceil((y1 - cy) / step) + 2):
+            if (i + j) % 2:
+                middles.append((cx + i * step, cy + j * step))
+    return lines, middles
+
+
+def lens(cx: float, cy: float, length: float, width: float, angle: float) -> Path:
+    """A pointed oval (a plain leaf without its stalk) centred on (cx, cy), turned by angle."""
+    L, W = length / 2, width / 2
+    pts = _turn([(-L, 0), (-L * 0.35, W * 1.3), (L * 0.35, W * 1.3), (L, 0), (L * 0.35, -W * 1.3),
+                 (-L * 0.35, -W * 1.3)], cx, cy, angle)
+    p = Path().move(*pts[0]).curve(*pts[1], *pts[2], *pts[3])
+    return p.curve(*pts[4], *pts[5], *pts[0]).close()
