@@ -5,7 +5,7 @@
                               2 input that cannot be read
     pnp setup GAME --players N [--player K] [--lang L] [--seed S] [--variant NAME]
     pnp list GAME [--format text|json]
-    pnp score GAME FILE [--format text|json]   end-of-game scoring of a played game
+    pnp score GAME FILE [--format text|json]   end-of-game scoring of a finished game (every game)
 """
 from __future__ import annotations
 
@@ -90,11 +90,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="json keeps everything — public, private per player and face-down (hidden) — "
                         "with the same split")
 
-    sc = sub.add_parser("score", parents=[specs], help="score a played game by the rules",
-                        description="Score a played game: read FILE (YAML: each player's tree or cards at the end, "
-                                    "and what was scored during the game) and print each player's points line by "
-                                    "line, and the winner. A file that cannot be read is reported at its line and "
-                                    "column (exit 2).")
+    sc = sub.add_parser("score", parents=[specs], help="score a finished game by the rules",
+                        description="Score a finished game: read FILE (YAML: each player's cards at the end, by "
+                                    "printed name or id — for Christmas Tree each tree and the goals scored each "
+                                    "round; see examples/) and print each player's points line by line and the "
+                                    "winner. A file that cannot be read is reported at its line and column "
+                                    "(exit 2).")
     sc.add_argument("game", metavar="GAME")
     sc.add_argument("file", type=Path, metavar="FILE", help="the played game, a YAML file")
     sc.add_argument("--format", choices=("text", "json"), default="text")

@@ -2,8 +2,10 @@
 that join across turned cards, majorities with the seed's tie rules and the dummy tree, formation
 goals counted exactly where greedy matching undercounts, and `pnp score` on good and bad files."""
 
+from pathlib import Path
 
 import pytest
+from conftest import SHAPES_DIR
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -210,6 +212,12 @@ def test_pnp_score_prints_each_players_breakdown_and_the_winner(cli, tmp_path):
     assert j["winner"] == "Ada"
 
 
+def test_pnp_score_the_example_game(cli):
+    r = cli("score", "christmas-tree", Path(__file__).parent.parent / "examples" / "christmas-tree-game.yaml")
+    assert r.code == 0, r.err
+    assert r.out.splitlines()[-1] == "Winner: Ada"
+
+
 @pytest.mark.parametrize("line, bad, code, words", [
     (8, "      1: no-such-card", "SCORE-CARD", "'no-such-card' is not a decoration card"),
     (9, "      2: gold-star-1", "SCORE-TWICE", "card 'gold-star-1' is placed twice (first at line 8)"),
@@ -229,9 +237,9 @@ def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, cod
     assert found[0].startswith(f"game.yaml:{line}:")
 
 
-def test_pnp_score_on_a_game_without_a_scorer_or_a_missing_file(cli, tmp_path):
-    r = cli("score", "the-jam", tmp_path / "x.yaml")
-    assert r.code == 2 and "the-jam has no scorer yet" in r.err
+def test_pnp_score_on_a_game_without_a_scorer_or_a_missing_file(cli, tmp_path, shapes_game):
+    r = cli("score", shapes_game.GAME_ID, tmp_path / "x.yaml", "--specs", SHAPES_DIR / "card_specs")
+    assert r.code == 2 and f"{shapes_game.GAME_ID} has no scorer yet" in r.err
     r = cli("score", "christmas-tree", tmp_path / "missing.yaml")
     assert r.code == 2 and "error[FILE-MISSING]" in r.err
 

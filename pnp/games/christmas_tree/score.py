@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...diagnostics import InputError, Loc, Report, one_of
+from ...diagnostics import InputError, Report, one_of
+from ...gamefile import Cards, open_file, player_names, ranking, score_lines
 from ...schema import INVALID, Field, Int, Raw, Text, read_fields
 from ...spec import Item, Spec
-from ...yamlload import Node, load
+from ...yamlload import Node
 from .. import SetupResult
 from . import board, goals, rules
 from .tree import Placed, Tree
@@ -25,8 +26,7 @@ TURNS = (0, 180)
 
 def score(spec: Spec, path: Path, display: str) -> SetupResult:
     report = Report()
-    root = load(path, display)  # raises InputError, located, for a file that is not YAML
-    game = _read(spec, root, report)
+    game = _read(spec, path, display, report)  # raises InputError, located, for a file that is not YAML
     if report.errors or game is None:
         raise InputError(report)
     players, final, cookies, rounds = game
@@ -36,50 +36,33 @@ def score(spec: Spec, path: Path, display: str) -> SetupResult:
 
 # -- reading ------------------------------------------------------------------------------------
 
-def _read(spec: Spec, root: Node, report: Report):
-    fields = [Field("game", Text()), Field("variant", Text(), required=False), Field("players", Raw("seq")),
+DECORATION = "a decoration card of the spec (a bauble, gingerbread man or candy)"
+
+
+def _read(spec: Spec, path: Path, display: str, report: Report):
+    fields = [Field("variant", Text(), required=False), Field("players", Raw("seq")),
               Field("trees", Raw("map")), Field("rounds", Raw("seq"), required=False)]
-    v, locs = read_fields(root, fields, report, "the game file")
-    if v is INVALID:
+    opened = open_file(path, display, "christmas-tree", fields, report)
+    if opened is None:
         return None
-    if v["game"] not in (INVALID, "christmas-tree"):
-        report.error(locs["game"], "SCORE-GAME", f"'game' is '{v['game']}', expected 'christmas-tree'")
+    v, _ = opened
     if INVALID in (v["players"], v["trees"]):
         return None
-    players = _players(v["players"], report)
+    players = player_names(v["players"], rules.PLAYERS, "Christmas Tree", report, reserved=(DUMMY,))
     if players is None:
         return None
     seats = players + ([DUMMY] if len(players) == 2 else [])
-    decorations = {c.id: c for k in rules.DECORATIONS for c in spec.of_kind(k)}
-    trees, cookies = _trees(v["trees"], seats, decorations, spec.total("cookie"), report, final=True)
+    trees, cookies = _trees(spec, v["trees"], seats, spec.total("cookie"), report, final=True)
     goal_cards = {g.id: g for g in spec.of_kind("goal")}
     rounds = []
     for i, rnode in enumerate(v["rounds"].value if v["rounds"] not in (None, INVALID) else [], start=1):
-        rounds.append(_round(i, rnode, seats, decorations, goal_cards, trees, report))
+        rounds.append(_round(i, rnode, seats, spec, goal_cards, trees, report))
     return players, trees, cookies, rounds
 
 
-def _players(node: Node, report: Report) -> list[str] | None:
-    names = []
-    for item in node.value:
-        if item.kind != "scalar" or not isinstance(item.value, str) or not item.value.strip():
-            report.error(item.loc, "SCORE-PLAYERS", "a player is named by text, e.g. - Ada")
-            return None
-        if item.value in names or item.value == DUMMY:
-            report.error(item.loc, "SCORE-PLAYERS", f"player name '{item.value}' is used twice or is reserved "
-                                                    f"('{DUMMY}' names the dummy tree)")
-            return None
-        names.append(item.value)
-    if len(names) not in rules.PLAYERS:
-        report.error(node.loc, "SCORE-PLAYERS", f"{len(names)} players; Christmas Tree is played by "
-                                                f"{rules.PLAYERS[0]} to {rules.PLAYERS[-1]}")
-        return None
-    return names
-
-
-def _trees(node: Node, seats: list[str], decorations: dict[str, Item], cookie_cards: int, report: Report,
+def _trees(spec: Spec, node: Node, seats: list[str], cookie_cards: int, report: Report,
            final: bool) -> tuple[dict[str, Tree], dict[str, int]]:
-    trees, cookies, used = {}, {}, {}
+    trees, cookies, cards = {}, {}, Cards(spec, report, verb="placed")
     for name, tnode in node.value.items():
         if name not in seats:
             report.error(node.key_loc(name), "SCORE-TREE", f"tree '{name}' belongs to nobody; trees: {one_of(seats)}")
@@ -88,7 +71,7 @@ def _trees(node: Node, seats: list[str], decorations: dict[str, Item], cookie_ca
         v, _ = read_fields(tnode, fields, report, f"the tree of {name}")
         if v is INVALID or v["spaces"] is INVALID:
             continue
-        trees[name] = Tree(_spaces(name, v["spaces"], decorations, used, report))
+        trees[name] = Tree(_spaces(name, v["spaces"], cards, report))
         cookies[name] = v["cookies"] if v["cookies"] is not INVALID else 0
     for name in seats:
         if name not in trees and final:
@@ -96,7 +79,7 @@ def _trees(node: Node, seats: list[str], decorations: dict[str, Item], cookie_ca
     return trees, cookies
 
 
-def _spaces(name: str, node: Node, decorations: dict[str, Item], used: dict[str, Loc], report: Report) -> dict[int, Placed]:
+def _spaces(name: str, node: Node, cards: Cards, report: Report) -> dict[int, Placed]:
     placed = {}
     for key, snode in node.value.items():
         kloc = node.key_loc(key)
@@ -105,19 +88,9 @@ def _spaces(name: str, node: Node, decorations: dict[str, Item], used: dict[str,
                                               f"numbered 1 to {len(board.SPACES)}, row by row from the top")
             continue
         card, turned = _placed(snode, report)
-        if card is None:
-            continue
-        if card.value not in decorations:
-            report.error(card.loc, "SCORE-CARD", f"'{card.value}' is not a decoration card of the spec "
-                                                 "(a bauble, gingerbread man or candy id)")
-            continue
-        if card.value in used:
-            first = used[card.value]
-            report.error(card.loc, "SCORE-TWICE", f"card '{card.value}' is placed twice (first at line {first.line}); "
-                                                  "every card is in one space of one tree")
-            continue
-        used[card.value] = card.loc
-        placed[int(key)] = Placed(decorations[card.value], turned)
+        item = cards.find(card, rules.DECORATIONS, DECORATION) if card is not None else None
+        if item is not None:
+            placed[int(key)] = Placed(item, turned)
     return placed
 
 
@@ -139,7 +112,7 @@ def _placed(node: Node, report: Report) -> tuple[Node | None, bool]:
     return node.get("card"), v["turned"] == 180
 
 
-def _round(i: int, node: Node, seats: list[str], decorations, goal_cards: dict[str, Item], final: dict[str, Tree],
+def _round(i: int, node: Node, seats: list[str], spec: Spec, goal_cards: dict[str, Item], final: dict[str, Tree],
            report: Report) -> tuple[list[Item], dict[str, Tree]]:
     v, _ = read_fields(node, [Field("goals", Raw("seq")), Field("trees", Raw("map"), required=False)], report,
                        f"round {i}")
@@ -153,7 +126,7 @@ def _round(i: int, node: Node, seats: list[str], decorations, goal_cards: dict[s
             chosen.append(goal_cards[g.value])
     trees = final
     if v["trees"] not in (None, INVALID):
-        trees, _ = _trees(v["trees"], seats, decorations, 99, report, final=False)
+        trees, _ = _trees(spec, v["trees"], seats, 99, report, final=False)
         trees = {name: trees.get(name, Tree({})) for name in seats}
     return chosen, trees
 
@@ -192,15 +165,12 @@ def tally(players: list[str], final: dict[str, Tree], cookies: dict[str, int],
         }
         out["players"][p] = {"total": sum(parts.values()), **parts, "completed_bubbles": len(tree.bubbles()),
                              "gingerbread_men": ginger, "goal_cards": per_goal[p]}
-    best = max(v["total"] for v in out["players"].values())
-    leaders = [p for p, v in out["players"].items() if v["total"] == best]
-    out["winner"] = leaders[0] if len(leaders) == 1 else None
-    out["tied"] = leaders if len(leaders) > 1 else []
+    out["winner"], out["tied"] = ranking({p: (v["total"],) for p, v in out["players"].items()})
     return out
 
 
 def _lines(r: dict) -> list[str]:
-    lines = ["Christmas Tree: final scores", ""]
+    players = {}
     for p, s in r["players"].items():
         rows = [("snowflakes and candies", s["decorations"]),
                 (f"completed bubbles: {s['completed_bubbles']} x {rules.BUBBLE_POINTS}", s["bubbles"])]
@@ -210,9 +180,5 @@ def _lines(r: dict) -> list[str]:
         for g in s["goal_cards"]:
             extra = f" + {g['majority']} for the majority" if g["majority"] else ""
             rows.append((f"round {g['round']}, goal {g['goal']}: {g['count']} counted{extra}", g["total"]))
-        width = max(len(label) for label, _ in rows)
-        lines.append(f"{p}: {s['total']} points")
-        lines += [f"  {label:<{width}}  {points:>3}" for label, points in rows]
-        lines.append("")
-    lines.append(f"Winner: {r['winner']}" if r["winner"] else f"Tied for first: {', '.join(r['tied'])}")
-    return lines
+        players[p] = (s["total"], rows)
+    return score_lines("Christmas Tree", players, r["winner"], r["tied"])

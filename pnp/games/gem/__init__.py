@@ -5,6 +5,7 @@ from ...schema import Choice, Field, Int, ListOf, Text
 from .. import GameDef
 from . import rules
 from .render import BOXES, render_back, render_face
+from .score import score
 from .setup import card_name, setup
 from .validate import validate
 
@@ -31,4 +32,5 @@ GAME = GameDef(
     setup=setup,
     players=rules.PLAYERS,
     card_name=card_name,
+    score=score,
 )

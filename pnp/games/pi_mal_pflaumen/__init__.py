@@ -8,6 +8,7 @@ from .. import GameDef
 from . import rules
 from .mix import MIX
 from .render import BOXES, render_back, render_face
+from .score import score
 from .setup import card_name, setup
 from .validate import validate
 
@@ -45,4 +46,5 @@ GAME = GameDef(
     variants=tuple(rules.VARIANTS),
     per_card_backs=(rules.SAME_FACE_BACK, rules.WATCHDOG_BACK),
     card_name=card_name,
+    score=score,
 )

@@ -136,3 +136,139 @@ def kept_numbers(players: int) -> list[int]:
 def turn_order_for(players: int) -> list[tuple[int, bool]]:
     """The turn-order cards in use: 1..N, the highest with the plum mark."""
     return [(p, p == players) for p in range(1, players + 1)]
+
+
+# -- End-of-game scoring (`pnp score pi-mal-pflaumen`) --------------------------------------------
+# The seed: only fruit mixes score — the laurel number of every mix a player made (its card lies
+# face down in front of them) — and at the end of the game each player may still make mixes from
+# their display (not in the veteran variant). A mix takes the card showing it plus display cards
+# matching its letters, each letter one fruit, different letters different fruits; the card
+# showing the mix may be one of them. Plum cards are plums like any fruit card; pi cards and the
+# watchdog score nothing. Ties: the most fruit cards left in the display.
+
+
+@dataclass(frozen=True)
+class Held:
+    """A card in a player's display at the end of the game."""
+
+    card: str  # the spec id
+    fruit: str | None  # a plum card is a plum; a pi card or the watchdog shows no fruit
+    mix: tuple[str, int] | None = None  # (pattern, laurel points) of a fruit card that shows one
+
+
+def runs(pattern: str) -> list[int]:
+    """How many cards each letter of a mix asks for, most first: AAB -> [2, 1]."""
+    return sorted((pattern.count(ch) for ch in dict.fromkeys(pattern)), reverse=True)
+
+
+def best_final_mixes(display: list[Held]) -> tuple[int, list[dict]]:
+    """The fruit mixes a player makes from their display at the end, chosen exactly: the most
+    points, and of those the fewest cards used (the tie-break counts the cards left). Returns
+    (points, [{"card": index of the mix card, "pattern", "points", "fruits": one per letter,
+    "cards": display indices used, the mix card first}])."""
+    fruits = sorted({h.fruit for h in display if h.fruit})
+    makers = sorted((i for i, h in enumerate(display) if h.mix and h.fruit),
+                    key=lambda i: -display[i].mix[1] / len(display[i].mix[0]))  # best points a card first
+    search = _Search([(i, fruits.index(display[i].fruit), runs(display[i].mix[0]), display[i].mix[1])
+                      for i in makers])
+    search.run(0, tuple(sum(h.fruit == f for h in display) for f in fruits), 0, 0, ())
+    return search.best[0], _allocate(display, fruits, search.plan)
+
+
+class _Search:
+    """Branch and bound over the mix cards (make it or leave it, and with which fruits). Bound:
+    a fractional knapsack of the mixes still open over the cards left. States that differ only
+    by which fruit no open mix card shows are the same state (their counts are compared sorted)."""
+
+    def __init__(self, makers: list[tuple[int, int, list[int], int]]):
+        self.makers = makers
+        self.best: tuple[int, int] = (0, 0)  # (points, -cards used)
+        self.plan: tuple = ()
+        self.seen: dict = {}
+        self.open_fruits = [{m[1] for m in makers[k:]} for k in range(len(makers) + 1)]
+
+    def bound(self, k: int, cards: int) -> float:
+        total = 0.0
+        for _, _, sizes, points in self.makers[k:]:
+            size = sum(sizes)
+            if size > cards:
+                return total + points * cards / size
+            total += points
+            cards -= size
+        return total
+
+    def run(self, k: int, counts: tuple[int, ...], points: int, used: int, plan: tuple) -> None:
+        if (points, -used) > self.best:
+            self.best, self.plan = (points, -used), plan
+        if k == len(self.makers) or (points + self.bound(k, sum(counts)), -used) <= self.best:
+            return
+        own_open = self.open_fruits[k]
+        state = (k, tuple(c if f in own_open else -1 for f, c in enumerate(counts)),
+                 tuple(sorted(c for f, c in enumerate(counts) if f not in own_open)))
+        if self.seen.get(state, (-1, 0)) >= (points, -used):
+            return
+        self.seen[state] = (points, -used)
+        card, own, sizes, worth = self.makers[k]
+        for assign, left, cost in sorted(_assignments(sizes, counts, own), key=lambda a: a[2]):
+            self.run(k + 1, left, points + worth, used + cost, (*plan, (card, assign)))
+        self.run(k + 1, counts, points, used, plan)  # this card stays in the display
+
+
+def _assignments(sizes: list[int], counts: tuple[int, ...], own: int):
+    """Every way to give each run of a pattern its own fruit that the display can pay for, as
+    (fruit index per run, counts left, cards used); the mix card counts as its fruit, or is one
+    card more when its fruit is not in the mix. Equal runs take fruits in order (no repeats)."""
+    def place(j: int, chosen: tuple[int, ...], left: list[int]):
+        if j == len(sizes):
+            extra = 0 if own in chosen else 1
+            if left[own] >= extra:
+                out = list(left)
+                out[own] -= extra
+                yield chosen, tuple(out), sum(sizes) + extra
+            return
+        first = chosen[-1] + 1 if j and sizes[j] == sizes[j - 1] else 0
+        for f in range(first, len(left)):
+            if f not in chosen and left[f] >= sizes[j]:
+                left[f] -= sizes[j]
+                yield from place(j + 1, (*chosen, f), left)
+                left[f] += sizes[j]
+
+    yield from place(0, (), list(counts))
+
+
+def _allocate(display: list[Held], fruits: list[str], plan: tuple) -> list[dict]:
+    """Which display cards each planned mix takes: its own card, then cards of each letter's fruit
+    (plain cards before cards that show a mix). The counts in the plan guarantee enough."""
+    makers = {m for m, _ in plan}
+    taken = set(makers)
+    order = sorted(range(len(display)), key=lambda i: display[i].mix is not None)
+    out = []
+    for m, assign in plan:
+        held = display[m]
+        pattern, points = held.mix
+        cards = [m]
+        for size, f in zip(runs(pattern), assign):
+            need = size - (fruits[f] == held.fruit)
+            for i in order:
+                if need and i not in taken and display[i].fruit == fruits[f]:
+                    taken.add(i)
+                    cards.append(i)
+                    need -= 1
+        out.append({"card": m, "pattern": pattern, "points": points, "fruits": [fruits[f] for f in assign],
+                    "cards": cards})
+    return out
+
+
+def score_player(made: list[int], display: list[Held], veteran: bool = False) -> dict:
+    """A player's points: the laurels of the mixes made during play, plus (not veteran) the best
+    mixes left in the display at the end; and the fruit cards left there for the tie-break."""
+    points, final = (0, []) if veteran else best_final_mixes(display)
+    used = {i for mix in final for i in mix["cards"]}
+    left = sum(1 for i, h in enumerate(display) if h.fruit and i not in used)
+    return {"total": sum(made) + points, "mixes": sum(made), "final": points, "final_mixes": final,
+            "fruit_cards_left": left}
+
+
+def tie_key(result: dict) -> tuple[int, int]:
+    """What decides the winner: points, then the most fruit cards left in the display."""
+    return result["total"], result["fruit_cards_left"]

@@ -6,6 +6,7 @@ from . import rules
 from .deck import card_name
 from .fields import BACK_KINDS, KINDS
 from .render import BOXES, render_back, render_face
+from .score import score
 from .setup import setup
 from .validate import validate
 
@@ -22,4 +23,5 @@ GAME = GameDef(
     players=rules.PLAYERS,
     variants=rules.VARIANTS,
     card_name=card_name,
+    score=score,
 )

@@ -130,3 +130,187 @@ def is_pine_cone_jam(fields: dict) -> bool:
     """A card showing the pine-cone jam recipe (the kids variant removes these, whatever their
     bottom half shows)."""
     return fields.get("fruit") == PINE_CONE
+
+
+# -- End-of-game scoring (`pnp score the-jam`) --------------------------------------------------
+# The seed: every recipe in front of a player scores its printed points; missions add theirs;
+# 「一罐果醬只能被用在一種組合中」 — one recipe card serves one combination only, and the player
+# chooses which; the pine-cone jam stands in for any jam of a mission. Highest total wins; a tie
+# goes to the most Yummy-yummy points. Kids: no missions, recipes not scored, most recipe cards.
+
+
+@dataclass(frozen=True)
+class Owned:
+    """A recipe card in front of a player at the end of the game."""
+
+    card: str  # the spec id
+    recipe: str
+    kind: str  # jam, pie or salad
+    points: int  # as printed
+    ingredient: str  # its bottom half
+    wild: bool = False  # a pine-cone jam: any jam of a mission
+
+
+@dataclass(frozen=True)
+class Mission:
+    """A mission card as the scorer reads it."""
+
+    id: str
+    kind: str
+    shows: tuple[str, ...]  # its own mission's recipes (the jams or pies); none on a tea-party card
+    tea: tuple[str, ...]  # its part of the big tea party
+    favourite: str
+    ladder: tuple[int, ...] = ()  # tea-party cards: points for owning TEA_MIN, TEA_MIN + 1, ...
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One combination a player can complete: a mission card's own, or one tea party."""
+
+    kind: str  # a MISSION_KINDS id
+    missions: tuple[str, ...]  # the mission cards it is printed on
+    slots: tuple[tuple[str, str], ...]  # (recipe id, recipe kind), one owned card each
+    ladder: dict[int, int]  # recipes owned -> points, for every count that scores
+
+
+def goals_for(missions: list[Mission], recipe_kind: dict[str, str]) -> list[list[Goal]]:
+    """Every way the player's mission cards form combinations: each winter and grandma card its
+    own, and one tea party per tea-party card, from the tea parts of one card of each kind.
+    With one card of each kind there is one way; with two of each (2 players, our reading) the
+    tea parts can pair up in several ways and the player takes the best."""
+    by_kind = {k: [m for m in missions if m.kind == k] for k in MISSION_KINDS}
+    own = []
+    for m in missions:
+        mk = MISSION_KINDS[m.kind]
+        if mk.shows is not None:
+            own.append(Goal(m.kind, (m.id,), tuple((r, mk.shows) for r in m.shows), {mk.needed: mk.points}))
+    ways = []
+    for pairing in _pairings([by_kind[k] for k in MISSION_KINDS]):
+        parties = []
+        for group in pairing:
+            tea_card = next(m for m in group if m.kind == "mission-tea-party")
+            slots = tuple((r, recipe_kind.get(r, "")) for m in group for r in m.tea)
+            ladder = {TEA_MIN + i: p for i, p in enumerate(tea_card.ladder) if TEA_MIN + i <= len(slots)}
+            parties.append(Goal("mission-tea-party", tuple(m.id for m in group), slots, ladder))
+        ways.append(own + parties)
+    return ways
+
+
+def _pairings(columns: list[list[Mission]]) -> list[list[tuple[Mission, ...]]]:
+    """Groups of one card from each column, the last column fixed in order and the others permuted."""
+    from itertools import permutations, product
+
+    *free, fixed = columns
+    ways = []
+    for perms in product(*(permutations(c) for c in free)):
+        ways.append([tuple(col[i] for col in (*perms, fixed)) for i in range(len(fixed))])
+    return ways
+
+
+def best_combinations(owned: list[Owned], ways: list[list[Goal]]) -> tuple[int, list[Goal], dict]:
+    """The most mission points a player can make, exactly: (points, the goals of the best way,
+    {goal index: [(slot index, owned card index)]}). Each card fills one slot of one goal."""
+    from itertools import product
+
+    options = []
+    for way in ways:
+        for counts in product(*([0, *sorted(g.ladder)] for g in way)):
+            pts = sum(g.ladder.get(k, 0) for g, k in zip(way, counts))
+            options.append((-pts, sum(counts), way, counts))
+    options.sort(key=lambda o: (o[0], o[1]))
+    for neg, _, way, counts in options:
+        used = _fill(owned, way, counts)
+        if used is not None:
+            return -neg, way, used
+    return 0, ways[0] if ways else [], {}  # pragma: no cover - all-zero counts always fit
+
+
+def _fits(card: Owned, slot: tuple[str, str]) -> bool:
+    recipe, kind = slot
+    return card.recipe == recipe or (card.wild and kind == "jam")
+
+
+def _fill(owned: list[Owned], goals: list[Goal], counts: tuple[int, ...]) -> dict[int, list[tuple[int, int]]] | None:
+    """(slot, card) for `counts[g]` slots of each goal g, every card used once (a max flow: goal ->
+    its slots -> the cards that fit them); None when they cannot all be filled."""
+    from collections import defaultdict
+
+    need = sum(counts)
+    if need > len(owned):
+        return None
+    cap: dict = defaultdict(dict)
+    for g, (goal, k) in enumerate(zip(goals, counts)):
+        if not k:
+            continue
+        cap["s"][("g", g)] = k
+        for i, slot in enumerate(goal.slots):
+            cap[("g", g)][("slot", g, i)] = 1
+            for c, card in enumerate(owned):
+                if _fits(card, slot):
+                    cap[("slot", g, i)][("c", c)] = 1
+    for c in range(len(owned)):
+        cap[("c", c)]["t"] = 1
+    if _max_flow(cap, "s", "t") < need:
+        return None
+    used: dict[int, list[tuple[int, int]]] = {}
+    for node, edges in cap.items():
+        if node[0] == "c":
+            for back, flow in edges.items():
+                if back[0] == "slot" and flow:
+                    used.setdefault(back[1], []).append((back[2], node[1]))
+    return used
+
+
+def _max_flow(cap: dict, s, t) -> int:
+    """Unit augmenting paths (breadth first) on residual capacities; `cap` is left as the residual."""
+    flow = 0
+    while True:
+        parent = {s: None}
+        queue = [s]
+        for u in queue:
+            for v, c in list(cap[u].items()):
+                if c > 0 and v not in parent:
+                    parent[v] = u
+                    queue.append(v)
+        if t not in parent:
+            return flow
+        v = t
+        while parent[v] is not None:
+            u = parent[v]
+            cap[u][v] -= 1
+            cap[v][u] = cap[v].get(u, 0) + 1
+            v = u
+        flow += 1
+
+
+def yummy(owned: list[Owned], missions: list[Mission]) -> list[tuple[str, str, int]]:
+    """(mission card, its favourite ingredient, points): YUMMY_POINTS for every card on the
+    player's table whose bottom half shows the favourite — each mission card counts its own."""
+    return [(m.id, m.favourite, YUMMY_POINTS * sum(c.ingredient == m.favourite for c in owned)) for m in missions]
+
+
+def score_player(owned: list[Owned], specials: list[str], missions: list[Mission], recipe_kind: dict[str, str],
+                 variant: str | None = None) -> dict:
+    """One player's points: printed recipe points, Youngster 7 and Bear 10, the best use of the
+    missions, Yummy yummy. Kids: the number of recipe cards, nothing else."""
+    cards = [{"card": c.card, "points": c.points} for c in owned]
+    if variant == "kids":
+        return {"total": len(owned), "recipe_cards": len(owned), "cards": [c["card"] for c in cards]}
+    points, goals, used = best_combinations(owned, goals_for(missions, recipe_kind))
+    combos = []
+    for g, goal in enumerate(goals):
+        fill = sorted(used.get(g, []))
+        combos.append({"kind": goal.kind, "missions": list(goal.missions), "slots": len(goal.slots),
+                       "needs": min(goal.ladder, default=TEA_MIN), "points": goal.ladder.get(len(fill), 0),
+                       "used": [{"card": owned[c].card, "for": goal.slots[i][0]} for i, c in fill]})
+    yum = [{"mission": m, "favourite": f, "points": p} for m, f, p in yummy(owned, missions)]
+    special = [{"card": s, "points": SPECIALS[s].points} for s in specials]
+    parts = {"recipes": sum(c.points for c in owned), "specials": sum(s["points"] for s in special),
+             "missions": points, "yummy": sum(y["points"] for y in yum)}
+    return {"total": sum(parts.values()), **parts, "recipe_cards": len(owned), "cards": cards,
+            "special_cards": special, "combinations": combos, "yummy_cards": yum}
+
+
+def tie_key(result: dict, variant: str | None = None) -> tuple[int, ...]:
+    """What decides the winner: the total, then (not in kids) the Yummy-yummy points."""
+    return (result["total"],) if variant == "kids" else (result["total"], result["yummy"])

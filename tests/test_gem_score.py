@@ -1,0 +1,146 @@
+"""GEM scoring through `pnp score gem` (the rules are rules.score, tested in test_gem_rules): the
+seed has no worked example, so the cases are computed by hand — gems on investment-up cards only,
+sole and tied majorities, a tie on points broken by the most gems — and broken files are located
+errors, exit 2."""
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "gem-game.yaml"
+
+# Three players; every card written as printed, by id, or in zh-TW.
+GAME = """\
+game: gem
+players:
+  Ann:
+    invest: [ruby-topaz, ruby-emerald, amethyst-emerald]
+    loan: [diamond-3]
+  Bo:
+    invest:
+      - Sapphire + Emerald (invest 2, loan 3)
+      - Diamond (invest 5, loan 6)
+      - sapphire-ruby
+      - sapphire-topaz
+      - 藍寶石 + 紫水晶（投資 1，貸款 3）
+  Cy:
+    invest: [ruby-amethyst, diamond-1, ruby-sapphire, amethyst-topaz]
+"""
+
+
+def run(cli, tmp_path, text, *extra):
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return cli("score", "gem", path, *extra)
+
+
+def test_hand_computed_a_tie_on_points_goes_to_the_most_gems(cli, tmp_path):
+    spec = {c["id"]: c for c in cli("list", "gem", "--format", "json").json()["components"]}
+    assert spec["sapphire-amethyst"]["gems"] == ["sapphire", "amethyst"]  # the cards this case was computed on
+    # Ann: ruby 2, topaz 1, emerald 2, amethyst 1 = 6 gems (her diamond is on loan: nothing)
+    # Bo: sapphire 4, emerald, diamond, ruby, topaz, amethyst = 9; Cy: ruby 2, amethyst 2, diamond,
+    # sapphire, topaz = 7. Majorities: sapphire Bo +3; ruby Ann/Cy +2 each; emerald Ann +3;
+    # amethyst Cy +3; topaz all three +2 each; diamond Bo/Cy +2 each.
+    r = run(cli, tmp_path, GAME, "--format", "json")
+    assert r.code == 0, r.err
+    j = r.json()
+    totals = {p: (s["total"], s["gems"]) for p, s in j["players"].items()}
+    assert totals == {"Ann": (6 + 2 + 3 + 2, 6), "Bo": (9 + 3 + 2 + 2, 9), "Cy": (7 + 2 + 3 + 2 + 2, 7)}
+    assert j["players"]["Cy"]["majorities"] == {"ruby": 2, "amethyst": 3, "topaz": 2, "diamond": 2}
+    assert j["players"]["Ann"]["loan"] == ["diamond-3"]
+    assert (j["winner"], j["tied"]) == ("Bo", [])
+    text = run(cli, tmp_path, GAME).out
+    assert "Winner: Bo (tied on points; the most gems wins)" in text
+    assert "Diamond (invest 4, loan 6): loan end up, not scored    0" in text
+    assert "most Sapphire (sole majority)" in text and "most Topaz (tied majority)" in text
+
+
+def test_a_tie_on_points_and_gems_is_a_tie(cli, tmp_path):
+    both = "game: gem\nplayers:\n  A:\n    invest: [ruby-emerald]\n  B:\n    invest: [ruby-amethyst]\n"
+    j = run(cli, tmp_path, both, "--format", "json").json()  # 2 gems + ruby tied 2 + a sole 3 each
+    assert (j["winner"], j["tied"]) == (None, ["A", "B"])
+    assert j["players"]["A"]["total"] == j["players"]["B"]["total"] == 7
+    assert "Tied for first: A, B" in run(cli, tmp_path, both).out
+
+
+def test_pnp_score_the_example(cli):
+    r = cli("score", "gem", EXAMPLE)
+    assert r.code == 0, r.err
+    assert r.out.splitlines()[-1] == "Winner: Ada"
+
+
+@pytest.mark.parametrize("line, bad, code, col, words", [
+    (4, "    invest: [ruby-topas, ruby-emerald, amethyst-emerald]", "SCORE-CARD", 14,
+     "'ruby-topas' is not a gem card of the spec; did you mean 'ruby-topaz'"),
+    (4, "    invest: [Coin 2, ruby-emerald, amethyst-emerald]", "SCORE-CARD", 14, "'Coin 2' is not a gem card"),
+    (14, "    invest: [ruby-amethyst, diamond-1, ruby-sapphire, ruby-topaz]", "SCORE-TWICE", 55,
+     "card 'ruby-topaz' is listed twice (first at line 4); the deck has only one"),
+    (8, "      - Sapphire + Emerald (invest 2, loan 9)", "SCORE-CARD", 9,
+     "did you mean 'Sapphire + Emerald (invest 2, loan 3)'"),
+    (5, "    loan: diamond-3", "SPEC-TYPE", 11, "'loan' of the player Ann is the text 'diamond-3', expected a list"),
+    (5, "    lent: [diamond-3]", "SPEC-UNKNOWN-KEY", 5, "unknown key 'lent' in the player Ann; accepted keys: invest, loan"),
+    (4, "    invest: [ruby-topaz, { card: ruby-emerald, count: 2 }]", "SCORE-TWICE", 34,
+     "card 'ruby-emerald' is listed twice"),
+    (1, "game: the-jam", "SCORE-GAME", 7, "'game' is 'the-jam', expected 'gem'"),
+])
+def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, code, col, words):
+    lines = GAME.splitlines()
+    lines[line - 1] = bad
+    r = run(cli, tmp_path, "\n".join(lines) + "\n")
+    assert r.code == 2 and r.out == ""
+    found = [x for x in r.err.splitlines() if f"error[{code}]" in x]
+    assert len(found) == 1 and words in found[0], r.err
+    assert found[0].startswith(f"game.yaml:{line}:{col}:"), found[0]
+
+
+def test_a_printed_name_cut_at_its_comma_says_to_quote_it(cli, tmp_path):
+    r = run(cli, tmp_path, GAME.replace("loan: [diamond-3]", "loan: [Diamond (invest 4, loan 6)]"))
+    assert r.code == 2
+    assert ("game.yaml:5:12: error[SCORE-CARD]: 'Diamond (invest 4' is not a gem card of the spec; a name with a "
+            "comma must be quoted in a [ ] list, or written one card a line after '- '") in r.err
+
+
+def test_players_must_number_two_to_four(cli, tmp_path):
+    r = run(cli, tmp_path, "game: gem\nplayers:\n  Solo: { invest: [ruby-topaz] }\n")
+    assert r.code == 2 and "game.yaml:3:3: error[SCORE-PLAYERS]: 1 players; GEM is played by 2 to 4" in r.err
+
+
+def test_an_ambiguous_printed_name_asks_for_the_id(cli, tmp_path):
+    from conftest import copy_spec
+
+    specs, _ = copy_spec(tmp_path, "gem", "gems: [sapphire, ruby],     invest: 1, loan: 2",
+                         "gems: [ruby, sapphire],     invest: 3, loan: 4")
+    text = "game: gem\nplayers:\n  A:\n    invest:\n      - Ruby + Sapphire (invest 3, loan 4)\n  B: {}\n"
+    r = run(cli, tmp_path, text, "--specs", specs)
+    assert r.code == 2, r.err
+    assert ("game.yaml:5:9: error[SCORE-CARD]: 'Ruby + Sapphire (invest 3, loan 4)' names 2 different cards "
+            "(sapphire-ruby, ruby-sapphire); give the card's id") in r.err
+
+
+TOKENS = ["0", "-1", "x", "~", "[]", "{}", "[a, b]", "1.5", "true", "é", "''", "{ card: x }", "{ card: Pi, count: 0 }",
+          "[{ card: [1] }]", "Plum", "Karlsman", "winter-1", "ruby-topaz", "[Bear, Bear]"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(["drop", "dup", "value"]), st.sampled_from(TOKENS)),
+                min_size=1, max_size=4))
+def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
+    from pnp.cli import main
+
+    lines = GAME.splitlines()
+    for at, how, token in edits:
+        at %= len(lines)
+        if how == "drop":
+            del lines[at]
+        elif how == "dup":
+            lines.insert(at, lines[at])
+        elif ":" in lines[at]:
+            lines[at] = lines[at].split(":")[0] + ": " + token
+        else:
+            lines[at] = lines[at].split("-")[0] + "- " + token
+        if not lines:
+            lines = ["x"]
+    path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["score", 'gem', str(path)]) in (0, 2)
