@@ -151,3 +151,28 @@ def shapes_build(tmp_path_factory, shapes_game):
         return cache[extra]
 
     return get
+
+
+# Values a fuzzed game file may be given: wrong types, odd text, and card names of every game.
+FUZZ_TOKENS = ["0", "-1", "x", "~", "[]", "{}", "[a, b]", "1.5", "true", "é", "''", "{ card: x }", "[{ card: [1] }]",
+               "{ card: Pi, count: 0 }", "Plum", "Karlsman", "winter-1", "ruby-topaz", "[Bear, Bear]"]
+FUZZ_EDITS = ("drop", "dup", "value")
+
+
+def mangle(text: str, edits) -> str:
+    """`text` with each (line, how, token) edit applied: drop the line, duplicate it, or set its
+    value (after `key:`, or as a list item) to `token`."""
+    lines = text.splitlines()
+    for at, how, token in edits:
+        at %= len(lines)
+        if how == "drop":
+            del lines[at]
+        elif how == "dup":
+            lines.insert(at, lines[at])
+        elif ":" in lines[at]:
+            lines[at] = lines[at].split(":")[0] + ": " + token
+        else:
+            lines[at] = lines[at].split("-")[0] + "- " + token
+        if not lines:
+            lines = ["x"]
+    return "\n".join(lines) + "\n"

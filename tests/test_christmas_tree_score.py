@@ -5,7 +5,7 @@ goals counted exactly where greedy matching undercounts, and `pnp score` on good
 from pathlib import Path
 
 import pytest
-from conftest import SHAPES_DIR
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, SHAPES_DIR, mangle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -245,27 +245,15 @@ def test_pnp_score_on_a_game_without_a_scorer_or_a_missing_file(cli, tmp_path, s
 
 
 
-TOKENS = ["0", "-1", "22", "x", "~", "[]", "{}", "180", "90", "gold-star-3", "most-gold", "dummy", "Ada", "''",
-          "{ card: x }", "[a, b]", "1.5", "true", "é"]
+TOKENS = FUZZ_TOKENS + ["22", "180", "90", "gold-star-3", "most-gold", "dummy", "Ada"]
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 16), st.sampled_from(["drop", "dup", "value"]), st.sampled_from(TOKENS)),
+@given(st.lists(st.tuples(st.integers(0, 16), st.sampled_from(FUZZ_EDITS), st.sampled_from(TOKENS)),
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     from pnp.cli import main
 
-    lines = GAME.splitlines()
-    for at, how, token in edits:
-        at %= len(lines)
-        if how == "drop":
-            del lines[at]
-        elif how == "dup":
-            lines.insert(at, lines[at])
-        elif ":" in lines[at]:
-            lines[at] = lines[at].split(":")[0] + ": " + token
-        if not lines:
-            lines = ["x"]
     path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(mangle(GAME, edits), encoding="utf-8")
     assert main(["score", GAME_ID, str(path)]) in (0, 2)

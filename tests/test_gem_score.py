@@ -5,6 +5,7 @@ errors, exit 2."""
 from pathlib import Path
 
 import pytest
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, mangle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -118,29 +119,12 @@ def test_an_ambiguous_printed_name_asks_for_the_id(cli, tmp_path):
             "(sapphire-ruby, ruby-sapphire); give the card's id") in r.err
 
 
-TOKENS = ["0", "-1", "x", "~", "[]", "{}", "[a, b]", "1.5", "true", "é", "''", "{ card: x }", "{ card: Pi, count: 0 }",
-          "[{ card: [1] }]", "Plum", "Karlsman", "winter-1", "ruby-topaz", "[Bear, Bear]"]
-
-
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(["drop", "dup", "value"]), st.sampled_from(TOKENS)),
+@given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(FUZZ_EDITS), st.sampled_from(FUZZ_TOKENS)),
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     from pnp.cli import main
 
-    lines = GAME.splitlines()
-    for at, how, token in edits:
-        at %= len(lines)
-        if how == "drop":
-            del lines[at]
-        elif how == "dup":
-            lines.insert(at, lines[at])
-        elif ":" in lines[at]:
-            lines[at] = lines[at].split(":")[0] + ": " + token
-        else:
-            lines[at] = lines[at].split("-")[0] + "- " + token
-        if not lines:
-            lines = ["x"]
     path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(mangle(GAME, edits), encoding="utf-8")
     assert main(["score", 'gem', str(path)]) in (0, 2)

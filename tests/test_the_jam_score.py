@@ -6,6 +6,7 @@ and `pnp score the-jam` on the example and on broken files (each a located error
 from pathlib import Path
 
 import pytest
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, mangle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -252,29 +253,12 @@ def test_kids_variant_in_a_file_no_missions_and_no_specials(cli, tmp_path):
     assert "game.yaml:8:15: error[SCORE-VARIANT]: the kids variant is played without mission cards" in r.err
 
 
-TOKENS = ["0", "-1", "x", "~", "[]", "{}", "[a, b]", "1.5", "true", "é", "''", "{ card: x }", "{ card: Pi, count: 0 }",
-          "[{ card: [1] }]", "Plum", "Karlsman", "winter-1", "ruby-topaz", "[Bear, Bear]"]
-
-
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(["drop", "dup", "value"]), st.sampled_from(TOKENS)),
+@given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(FUZZ_EDITS), st.sampled_from(FUZZ_TOKENS)),
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     from pnp.cli import main
 
-    lines = GAME.splitlines()
-    for at, how, token in edits:
-        at %= len(lines)
-        if how == "drop":
-            del lines[at]
-        elif how == "dup":
-            lines.insert(at, lines[at])
-        elif ":" in lines[at]:
-            lines[at] = lines[at].split(":")[0] + ": " + token
-        else:
-            lines[at] = lines[at].split("-")[0] + "- " + token
-        if not lines:
-            lines = ["x"]
     path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(mangle(GAME, edits), encoding="utf-8")
     assert main(["score", 'the-jam', str(path)]) in (0, 2)
