@@ -21,6 +21,8 @@ class Box:
     w: float
     h: float
     text: float | None = None  # text size in pt, where the box holds text
+    name: str = ""  # the layout's name for the box (empty for a box a renderer makes up)
+    min_text: float | None = None  # pt: the smallest its text may shrink to (pnp.text.MIN_TEXT if None)
 
     @property
     def cx(self) -> float:
@@ -40,7 +42,9 @@ def read_boxes(boxes_node: Node, outline: Outline, what: str, noun: str | None, 
     raw = {}
     for bname, bnode in boxes_node.value.items():
         fields = [Field(k, Length(lo_mm=None), required=False) for k in BOX_KEYS]
-        fields += [Field("extends", Id(), required=False), Field("text", Length(lo_mm=1 * 25.4 / 72, hi_mm=200 * 25.4 / 72), required=False)]
+        text_size = Length(lo_mm=1 * 25.4 / 72, hi_mm=200 * 25.4 / 72)
+        fields += [Field("extends", Id(), required=False), Field("text", text_size, required=False),
+                   Field("min_text", text_size, required=False)]
         bvals, blocs = read_fields(bnode, fields, report, f"box '{bname}' of {what}")
         if bvals is not INVALID:
             raw[bname] = (bvals, blocs, bnode.loc)
@@ -69,7 +73,7 @@ def _resolve(name: str, raw: dict, report: Report, what: str, chain: list[str]) 
         report.error(loc, "LAYOUT-EXTENDS-CYCLE", f"box '{name}' of {what} extends itself through {' -> '.join(chain + [name])}")
         return None
     base: dict = {k: None for k in BOX_KEYS}
-    base["text"] = None
+    base["text"] = base["min_text"] = None
     parent = vals.get("extends")
     if parent not in (None, INVALID):
         if parent not in raw:
@@ -79,9 +83,11 @@ def _resolve(name: str, raw: dict, report: Report, what: str, chain: list[str]) 
         pbox = _resolve(parent, raw, report, what, chain + [name])
         if pbox is None:
             return None
-        parent_text = pbox.text * 25.4 / 72 if pbox.text is not None else None  # back to mm, as read
-        base = {"x": pbox.x, "y": pbox.y, "width": pbox.w, "height": pbox.h, "text": parent_text}
-    for k in BOX_KEYS + ("text",):
+        def mm(pt):  # back to mm, as read
+            return pt * 25.4 / 72 if pt is not None else None
+        base = {"x": pbox.x, "y": pbox.y, "width": pbox.w, "height": pbox.h, "text": mm(pbox.text),
+                "min_text": mm(pbox.min_text)}
+    for k in BOX_KEYS + ("text", "min_text"):
         v = vals.get(k)
         if v is INVALID:
             return None
@@ -91,5 +97,11 @@ def _resolve(name: str, raw: dict, report: Report, what: str, chain: list[str]) 
     if missing:
         report.error(loc, "LAYOUT-BOX", f"box '{name}' of {what} has no {', '.join(missing)} (nor inherits any through 'extends')")
         return None
-    text_pt = base["text"] * 72 / 25.4 if base["text"] is not None else None
-    return Box(base["x"], base["y"], base["width"], base["height"], text_pt)
+    def pt(mm):
+        return mm * 72 / 25.4 if mm is not None else None
+    if base["min_text"] is not None and base["text"] is not None and base["min_text"] > base["text"] + 1e-9:
+        report.error(locs.get("min_text", loc), "LAYOUT-BOX",
+                     f"box '{name}' of {what} may shrink its text to {pt(base['min_text']):g} pt, more than its "
+                     f"text size {pt(base['text']):g} pt; min_text is at most text")
+        return None
+    return Box(base["x"], base["y"], base["width"], base["height"], pt(base["text"]), name, pt(base["min_text"]))

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import fonts
+from . import fonts, text
 from .diagnostics import Report
 from .draw import Color, Drawing
 from .games import RenderContext
@@ -43,26 +43,44 @@ class Built:
     sheet_map: Path
     pages: int
     cards: int
+    text: "TextReport"
+
+
+@dataclass
+class TextReport:
+    """What the faces did with their text: how many were drawn, which had type shrunk below its
+    box's size (and to what), which overflowed even at the smallest size, which characters no
+    font has."""
+
+    faces: int = 0
+    shrunk: list[dict] = field(default_factory=list)  # {"card", "box", "text", "size", "wanted"}
+    overflow: list[dict] = field(default_factory=list)  # {"card", "box", "text", "left_mm", "left", "min"}
+    glyphs: list[dict] = field(default_factory=list)  # {"card", "chars"}
+
+    def as_json(self) -> dict:
+        return {"faces": self.faces, "shrunk": self.shrunk, "overflow": self.overflow, "missing_glyphs": self.glyphs}
 
 
 def edition_of(loaded: Loaded, opts: BuildOptions) -> Edition:
     return loaded.layout.editions[opts.edition or loaded.layout.default]
 
 
-def render_all(loaded: Loaded, opts: BuildOptions, report: Report) -> Art:
+def render_all(loaded: Loaded, opts: BuildOptions, report: Report, texts: TextReport | None = None) -> Art:
     """Every component's face and every back it needs, each drawn on its template and clipped to
     the template's outline grown by the bleed. A back design is drawn once per template it is
-    printed on (once per card for designs that show the card)."""
+    printed on (once per card for designs that show the card). What the text did on each face
+    goes into `texts` and, where it overflowed, into the report."""
     spec, edition = loaded.spec, edition_of(loaded, opts)
     contexts: dict[str, RenderContext] = {}
     art = Art({}, {}, {})
+    texts = texts if texts is not None else TextReport()
     for c in spec.components:
         template = edition.template_for(c.kind)
         if template.name not in contexts:
             bleed = piece_bleed(template.outline, opts.bleed, opts.diamonds)
             contexts[template.name] = RenderContext(spec, template, opts.lang, bleed, edition)
         ctx = contexts[template.name]
-        art.faces[c.id] = _drawn(lambda: loaded.game.render_face(c, ctx), f"card '{c.id}'", c.loc, ctx, report)
+        art.faces[c.id] = _drawn(lambda: loaded.game.render_face(c, ctx), f"card '{c.id}'", c.loc, ctx, report, texts)
         if c.back is None:
             continue
         design = spec.backs[c.back]
@@ -70,20 +88,49 @@ def render_all(loaded: Loaded, opts: BuildOptions, report: Report) -> Art:
         art.back_of[c.id] = key
         if key not in art.backs:
             art.backs[key] = _drawn(lambda: loaded.game.render_back(design, ctx, c), f"back '{design.id}'",
-                                    design.loc, ctx, report)
+                                    design.loc, ctx, report, texts)
     return art
 
 
-def _drawn(render, what: str, loc, ctx: RenderContext, report: Report) -> Drawing:
+def _drawn(render, what: str, loc, ctx: RenderContext, report: Report, texts: TextReport) -> Drawing:
     """Render one face; a face that cannot be drawn becomes a visible placeholder and a warning."""
-    try:
-        d = render()
-    except Exception as exc:  # a renderer bug must not lose the other cards of the print run
-        report.warning(loc, "RENDER-FAILED", f"{what} could not be drawn ({type(exc).__name__}: {exc}); "
-                                             "a placeholder is printed in its place")
-        d = _placeholder(ctx, what)
-    _check_glyphs(d, what, loc, report)
+    with text.collecting() as fits:
+        try:
+            d = render()
+        except Exception as exc:  # a renderer bug must not lose the other cards of the print run
+            report.warning(loc, "RENDER-FAILED", f"{what} could not be drawn ({type(exc).__name__}: {exc}); "
+                                                 "a placeholder is printed in its place")
+            d = _placeholder(ctx, what)
+    texts.faces += 1
+    _note_text(fits, what, loc, report, texts)
+    lacking = _check_glyphs(d, what, loc, report)
+    if lacking:
+        texts.glyphs.append({"card": what, "chars": lacking})
     return _clipped(d, ctx)
+
+
+def _note_text(fits: list, what: str, loc, report: Report, texts: TextReport) -> None:
+    """Text shrunk below its box's size, and text that did not fit even at its smallest size (a
+    TEXT-OVERFLOW warning naming the card, the box and what is left over). A text set twice on a
+    face (the two ends of a two-way card) is told once."""
+    seen = set()
+    for f in fits:
+        key = (f.box.name, f.text, round(f.size, 2))
+        if key in seen:
+            continue
+        seen.add(key)
+        box = f.box.name or "a text box"
+        if f.overflows:
+            left = f.left_text if len(f.left_text) <= 40 else f.left_text[:39] + "…"
+            texts.overflow.append({"card": what, "box": f.box.name, "text": f.text, "left_mm": round(f.left_mm, 2),
+                                   "left": f.left_text, "min": round(f.size, 2)})
+            report.warning(loc, "TEXT-OVERFLOW",
+                           f"{what}: the text in box '{box}' does not fit even at {f.size:g} pt, its smallest size: "
+                           f"{f.left_mm:.1f} mm left over (\"{left}\"); it is cut at the box's edge — shorten it, "
+                           f"or give the box more room or a smaller min_text in the layout", stage="render")
+        elif f.box.text is not None and f.size < f.box.text - 0.01:
+            texts.shrunk.append({"card": what, "box": f.box.name, "text": f.text, "size": round(f.size, 2),
+                                 "wanted": round(f.box.text, 2)})
 
 
 def _placeholder(ctx: RenderContext, what: str) -> Drawing:
@@ -115,7 +162,7 @@ def _clipped(d: Drawing, ctx: RenderContext) -> Drawing:
     return out
 
 
-def _check_glyphs(d: Drawing, what: str, loc, report: Report) -> None:
+def _check_glyphs(d: Drawing, what: str, loc, report: Report) -> list[str]:
     lacking: list[str] = []
     for t, _ in d.texts():
         for ch in fonts.missing(t.text, t.bold):
@@ -124,6 +171,7 @@ def _check_glyphs(d: Drawing, what: str, loc, report: Report) -> None:
     if lacking:
         shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lacking)
         report.warning(loc, "FONT-GLYPH", f"{what} uses characters no vendored font has: {shown}; they print as empty boxes")
+    return lacking
 
 
 def pieces_of(loaded: Loaded, opts: BuildOptions) -> list[Piece]:
@@ -137,8 +185,19 @@ def pieces_of(loaded: Loaded, opts: BuildOptions) -> list[Piece]:
     return out
 
 
-def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report) -> Built:
-    art = render_all(loaded, opts, report)
+class TextProblems(Exception):
+    """`--strict`: text overflowed or lacked glyphs, so nothing was written."""
+
+    def __init__(self, texts: TextReport):
+        super().__init__(f"{len(texts.overflow)} text overflow(s), {len(texts.glyphs)} face(s) with missing glyphs")
+        self.texts = texts
+
+
+def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, strict: bool = False) -> Built:
+    texts = TextReport()
+    art = render_all(loaded, opts, report, texts)
+    if strict and (texts.overflow or texts.glyphs):
+        raise TextProblems(texts)
     plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
     game = loaded.game.id
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -149,7 +208,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report) -> 
         data = sheet_map(game, _settings(loaded, opts), plan)
         map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         pdf_tmp.ready = map_tmp.ready = True
-    return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components))
+    return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components), texts)
 
 
 def _settings(loaded: Loaded, opts: BuildOptions) -> dict:

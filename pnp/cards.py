@@ -3,8 +3,10 @@ the bleed, text fitted to a box, the 180-degree turn of two-way cards. They buil
 know nothing about paper."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from . import fonts, text
 from .draw import PT, Color, Drawing, Matrix, multiply, rotate, translate
-from . import fonts
 from .layout import Box, Template
 
 
@@ -26,7 +28,7 @@ def safe(box: Box, template: Template) -> Box:
     text goes when the box itself runs to the edge (or into the bleed)."""
     x0, y0 = max(box.x, SAFE), max(box.y, SAFE)
     x1, y1 = min(box.x + box.w, template.width - SAFE), min(box.top, template.height - SAFE)
-    return Box(x0, y0, x1 - x0, y1 - y0, box.text)
+    return replace(box, x=x0, y=y0, w=x1 - x0, h=y1 - y0)
 
 
 def background(d: Drawing, template: Template, bleed: float, colour: Color) -> None:
@@ -34,14 +36,8 @@ def background(d: Drawing, template: Template, bleed: float, colour: Color) -> N
     d.path(template.clip(bleed), fill=colour)
 
 
-def text_in(d: Drawing, box: Box, text: str, colour: Color, bold: bool = True, size: float | None = None,
-            anchor: str = "middle") -> float:
-    """Text on one line, centred vertically in the box, shrunk to fit its width. Returns the size."""
-    size = size or box.text or box.h / PT * 0.7
-    size = fonts.fit(text, size, box.w * 0.94, bold)
-    x = {"start": box.x, "middle": box.cx, "end": box.x + box.w}[anchor]
-    d.text(x, box.cy - size * PT * 0.36, text, size, bold=bold, fill=colour, anchor=anchor)
-    return size
+text_in = text.text_in  # one line in a box, shrunk to fit (pnp.text: the one text setter)
+wrap = text.wrap  # lines in a box, shrunk to fit
 
 
 def turned(d: Drawing, template: Template) -> Drawing:

@@ -67,6 +67,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--layouts", type=Path, metavar="DIR", help="folder of layouts and sheets.yaml (default: a layouts/ folder beside the specs where it has the file, "
                         "else the shipped layouts)")
     b.add_argument("--force", action="store_true", help="build even when the spec breaks the game's rules")
+    b.add_argument("--strict", action="store_true",
+                   help="refuse to write a game whose text does not fit its box even at the smallest size, or "
+                        "uses characters no vendored font has (these are warnings otherwise)")
+    b.add_argument("--format", choices=("text", "json"), default="text",
+                   help="json: one JSON document on stdout with each game's outputs, text report (faces drawn, "
+                        "text shrunk, overflow, missing glyphs) and diagnostics")
 
     v = sub.add_parser("validate", parents=[specs], help="check specs against the games' rules",
                        description="Check each game's spec: exit 0 when valid, 1 on rule violations, 2 on input "
@@ -190,7 +196,7 @@ def cmd_validate(args, specs_dir: Path) -> int:
 
 
 def cmd_build(args, specs_dir: Path) -> int:
-    from .build import BuildOptions, build
+    from .build import BuildOptions, TextProblems, build
 
     layouts_dir = args.layouts
     presets, sreport = sheets(specs_dir, layouts_dir)
@@ -199,19 +205,27 @@ def cmd_build(args, specs_dir: Path) -> int:
         return EXIT_INPUT
     if args.paper not in presets:
         raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
+    as_json = args.format == "json"
+    results: dict[str, dict] = {}
     worst = EXIT_OK
+
+    def fail(g: str, report: Report, why: str, code: int) -> None:
+        nonlocal worst
+        worst = max(worst, code)
+        if as_json:
+            results[g] = {"built": False, "why": why, "diagnostics": [d.as_json() for d in report.sorted()]}
+        else:
+            _print_report(report)
+            print(f"{g}: not built, {why}", file=sys.stderr)
+
     for g in _games(args.games, specs_dir):
         loaded = load_for_build(g, specs_dir, layouts_dir)
         report = loaded.report
         if report.input_errors or loaded.spec is None or loaded.layout is None:
-            _print_report(report)
-            print(f"{g}: not built, the files above cannot be read", file=sys.stderr)
-            worst = max(worst, EXIT_INPUT)
+            fail(g, report, "the files above cannot be read", EXIT_INPUT)
             continue
         if report.errors and not args.force:
-            _print_report(report)
-            print(f"{g}: not built, the spec breaks the rules (use --force to build anyway)", file=sys.stderr)
-            worst = max(worst, EXIT_RULES)
+            fail(g, report, "the spec breaks the rules (use --force to build anyway)", EXIT_RULES)
             continue
         edition = args.edition or loaded.layout.default
         if edition not in loaded.layout.editions:
@@ -219,18 +233,52 @@ def cmd_build(args, specs_dir: Path) -> int:
         opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, edition,
                             args.diamonds)
         try:
-            built = build(loaded, opts, args.out, report)
+            built = build(loaded, opts, args.out, report, strict=args.strict)
+        except TextProblems as exc:
+            fail(g, report, f"--strict: {exc}; the previous output is kept", EXIT_RULES)
+            continue
         except ImpositionError as exc:
-            print(f"{g}: not built: {exc}", file=sys.stderr)
-            worst = max(worst, EXIT_INPUT)
+            fail(g, report, str(exc), EXIT_INPUT)
             continue
         except OSError as exc:
-            print(f"{g}: not built: cannot write to {display(args.out)}: {exc.strerror}", file=sys.stderr)
-            worst = max(worst, EXIT_INPUT)
+            fail(g, report, f"cannot write to {display(args.out)}: {exc.strerror}", EXIT_INPUT)
+            continue
+        if as_json:
+            results[g] = {"built": True, "pdf": display(built.pdf), "sheet_map": display(built.sheet_map),
+                          "pages": built.pages, "cards": built.cards, "text": built.text.as_json(),
+                          "diagnostics": [d.as_json() for d in report.sorted()]}
             continue
         _print_report(report)
         print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}")
+        for line in _text_report(built.text):
+            print("  " + line)
+    if as_json:
+        print(json.dumps({"games": results}, indent=1, ensure_ascii=False))
     return worst
+
+
+def _text_report(t) -> list[str]:
+    """The build's short text report: faces drawn, text shrunk, overflow, missing glyphs."""
+    def cards(items: list[dict]) -> int:
+        return len({i["card"] for i in items})
+
+    def examples(items: list[dict], show) -> str:
+        firsts = ", ".join(show(i) for i in items[:3])
+        more = len(items) - 3
+        return firsts + (f" and {more} more (--format json lists all)" if more > 0 else "")
+
+    lines = [f"text: {t.faces} faces drawn; shrunk below its box's size on {cards(t.shrunk)} "
+             f"{'face' if cards(t.shrunk) == 1 else 'faces'}; "
+             f"overflow: {cards(t.overflow) or 'none'}; missing glyphs: {len(t.glyphs) or 'none'}"]
+    if t.shrunk:
+        lines.append("shrunk: " + examples(t.shrunk, lambda i: f"{i['card']} {i['box'] or 'text'} "
+                                                           f"{i['wanted']:g} → {i['size']:g} pt"))
+    if t.overflow:
+        lines.append("overflow: " + examples(t.overflow, lambda i: f"{i['card']} {i['box'] or 'text'} "
+                                                               f"({i['left_mm']:g} mm left over at {i['min']:g} pt)"))
+    if t.glyphs:
+        lines.append("missing glyphs: " + examples(t.glyphs, lambda i: f"{i['card']} " + "".join(i["chars"])))
+    return lines
 
 
 def cmd_setup(args, specs_dir: Path) -> int:

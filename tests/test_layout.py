@@ -54,7 +54,7 @@ def test_layout_mistakes_are_located_and_say_what_was_expected(tmp_path):
         "boxes: a, b, c, d, e",
         "layouts/g.yaml:13:10: error[LAYOUT-BOX]: box 'e' of edition 'std' (1, 1, 100 x 5 mm) lies outside the 63 x 88 mm card",
         "layouts/g.yaml:13:55: error[SPEC-UNKNOWN-KEY]: unknown key 'colour' in box 'e' of edition 'std'; "
-        "accepted keys: x, y, width, height, extends, text",
+        "accepted keys: x, y, width, height, extends, text, min_text",
     ]
 
 

@@ -1,19 +1,18 @@
 """The Jam's printed words that are not names from the rules model, and wrapped text.
 
-`LABELS` are the card furniture in both languages; `wrap` sets text over several lines in a
-box (at spaces for English, between characters for Chinese), shrinking it until it fits;
-`safe` keeps text 3mm clear of the cut; `points` is a points badge with its number.
+`LABELS` are the card furniture in both languages; `wrap` and `lines` set text over several
+lines through the shared setter, pnp.text; `points` is a points badge with its number.
 """
 from __future__ import annotations
 
 from ... import fonts
+from ... import text as shared
 from ...cards import text_in
-from ...draw import PT, Color, Drawing
+from ...draw import Color, Drawing
 from ...layout import Box
 from .. import say
 from . import art
 
-NO_LINE_START = set("，。、：；！？）」』％")  # Chinese punctuation that may not begin a line
 DISC_FILL = 0.72  # the widest a badge's number may be, as a share of its white disc
 
 LABELS = {
@@ -45,43 +44,15 @@ def points(d: Drawing, cx: float, cy: float, r: float, colour: Color, value: int
     text_in(d, Box(cx - disc / 2, cy - r, disc, 2 * r), text, art.INK, size=size)
 
 
+LEAD = 1.3  # The Jam's line spacing
+
+
 def lines(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """The lines `text` breaks into at `size` in `width` mm."""
-    return _lines(text, size, width, bold)
+    """The lines `text` breaks into at `size` in `width` mm (pnp.text's rules)."""
+    return shared.break_lines(text, size, width, bold)
 
 
-def _lines(text: str, size: float, width: float, bold: bool) -> list[str]:
-    cjk = any(ord(ch) > 0x2e80 for ch in text)
-    units = list(text) if cjk else text.split(" ")
-    sep = "" if cjk else " "
-    lines, cur = [], ""
-    for u in units:
-        trial = cur + sep + u if cur else u
-        if cur and fonts.width(trial, size, bold) > width:
-            if cjk and u in NO_LINE_START and len(cur) > 1:  # take a character along: no line opens on "，"
-                lines.append(cur[:-1])
-                cur = cur[-1] + u
-                continue
-            lines.append(cur)
-            cur = u
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-def wrap(d: Drawing, box: Box, text: str, colour: Color, bold: bool = False, anchor: str = "middle") -> None:
+def wrap(d: Drawing, box: Box, text: str, colour: Color, bold: bool = False, anchor: str = "middle") -> float:
     """Text over as many lines as the box needs, centred (or from the left with anchor="start");
-    smaller type until it fits."""
-    size = box.text or 8.0
-    while True:
-        lines = _lines(text, size, box.w * 0.94, bold)  # text_in keeps 6% of a line's box clear
-        lead = size * PT * 1.3
-        if len(lines) * lead <= box.h or size <= 5:
-            break
-        size -= 0.25
-    top = box.cy + len(lines) * lead / 2
-    for i, line in enumerate(lines):
-        y = top - (i + 1) * lead
-        text_in(d, Box(box.x, y, box.w, lead, size), line, colour, bold=bold, size=size, anchor=anchor)
+    smaller type until it fits (pnp.text.wrap, at The Jam's line spacing)."""
+    return shared.wrap(d, box, text, colour, bold=bold, anchor=anchor, lead=LEAD)

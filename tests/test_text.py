@@ -1,0 +1,217 @@
+"""The one text setter (pnp.text) and what `pnp build` says about text: lines break where a reader
+expects in English and in Chinese, type shrinks to the box's smallest size and then reports
+what is left over (a warning, an error with --strict, and never ink outside the box), every game
+builds in both languages with nothing overflowing, a missing glyph is named for every game, and
+a zh-TW PDF carries its Chinese names as text."""
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+from conftest import copy_spec
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp import text
+from pnp.boxes import Box
+from pnp.draw import Color, Drawing
+from pnp.games import GAMES
+from pnp.paths import SPECS_DIR
+
+CLOSING = "，。、；：？！）」』"
+OPENING = "（「『"
+INK = Color(0, 0, 0)
+
+
+# -- breaking lines -------------------------------------------------------------------------
+
+def test_english_breaks_at_spaces_and_after_hyphens():
+    lines = text.break_lines("Each card turns into a two-way card", 9, 22)
+    assert all(" " not in (line[0], line[-1]) for line in lines)
+    assert "".join(lines).replace(" ", "") == "Eachcardturnsintoatwo-waycard"
+    narrow = text.break_lines("two-way", 9, 10)
+    assert narrow == ["two-", "way"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(list("梅子吃墩果醬甜心聖誕樹玻璃珠") + list(CLOSING) + list(OPENING)), min_size=1, max_size=60),
+       st.floats(8, 40))
+def test_chinese_never_opens_a_line_with_closing_punctuation_nor_ends_one_with_opening(chars, width):
+    s = "".join(chars)
+    lines = text.break_lines(s, 9, width)
+    assert "".join(lines) == s  # nothing lost, nothing added
+    for i, line in enumerate(lines):
+        if i > 0 and len(lines[i - 1]) > 1:
+            assert line[0] not in CLOSING, lines
+        if i < len(lines) - 1 and len(line) > 1:
+            assert line[-1] not in OPENING, lines
+
+
+def test_a_latin_word_or_number_inside_chinese_stays_whole():
+    s = "每張 Strawberry 卡片加 3.14 分，最多者再得 6 分。"
+    for width in (18, 22, 26, 30, 40):
+        lines = text.break_lines(s, 9, width)
+        assert any("Strawberry" in line for line in lines), (width, lines)
+        assert any("3.14" in line for line in lines), (width, lines)
+        assert all(not line.startswith(tuple(CLOSING)) for line in lines[1:])
+
+
+# -- shrinking, then reporting --------------------------------------------------------------
+
+BOX = Box(0, 0, 40, 12, 9.0, "rules", 6.0)
+LONG = {"en": "Each gold bauble on your tree scores one point, and the most of them six more. ",
+        "zh-TW": "你的聖誕樹上每個金色玻璃珠得 1 分，擁有最多者再得 6 分，第二名 3 分；平手時兩人各得 6 分。"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_long_text_shrinks_then_reports_what_is_left_over(lang):
+    fits = text.fit_lines(BOX, LONG[lang], 9.0)
+    assert not fits.overflows and fits.size < 9.0  # shrunk, still fits
+    assert len(fits.lines) * fits.lead <= BOX.h + 1e-6
+    over = text.fit_lines(BOX, LONG[lang] * 4, 9.0)
+    assert over.overflows and over.size == 6.0  # at the box's smallest size, and still too long
+    assert over.left_mm > 0 and over.left_text and over.left_text in " ".join(over.lines)
+
+
+def test_overflowing_text_is_cut_at_its_box_and_recorded():
+    d = Drawing(60, 40)
+    with text.collecting() as notes:
+        text.wrap(d, BOX, LONG["en"] * 4, INK)
+        text.text_in(d, Box(0, 20, 10, 6, 9.0, "name"), "Wonderfully long name", INK)
+    assert [n.box.name for n in notes if n.overflows] == ["rules", "name"]
+    # every text op of an overflowing box sits in a group clipped to that box
+    groups = [op for op in d.ops if getattr(op, "clip", None) is not None]
+    assert len(groups) == 2 and not any(type(op).__name__ == "Text" for op in d.ops)
+    for g, box in zip(groups, (BOX, Box(0, 20, 10, 6))):
+        xs = [c[1] for c in g.clip.cmds if len(c) >= 3]
+        ys = [c[2] for c in g.clip.cmds if len(c) >= 3]
+        assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((box.x, box.y, box.x + box.w, box.y + box.h))
+
+
+def test_a_box_never_shrinks_text_past_what_was_asked():
+    f = text.fit_line(Box(0, 0, 5, 3, None, "tiny"), "99", 4.0)
+    assert f.size <= 4.0 and text.smallest(Box(0, 0, 5, 3), 4.0) == 4.0
+
+
+# -- the build's report, for every game -----------------------------------------------------
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_every_game_builds_in_both_languages_with_no_text_overflow(cli, tmp_path, game, lang):
+    r = cli("build", game, "--lang", lang, "--out", tmp_path, "--format", "json")
+    assert r.code == 0, r.err
+    got = r.json()["games"][game]
+    assert got["built"] and got["text"]["faces"] > 0
+    assert got["text"]["overflow"] == [] and got["text"]["missing_glyphs"] == []
+    assert not [d for d in got["diagnostics"] if d["code"] in ("TEXT-OVERFLOW", "FONT-GLYPH")]
+
+
+LONG_GOAL = {1: "你的聖誕樹上每個金色玻璃珠得 1 分，不論它放在哪一層。擁有最多金色玻璃珠的玩家再得 6 分，第二名再得 3 分；"
+                "兩位玩家平手時各得 6 分，而且沒有第二名。回合結束時，每位玩家都計算這張目標卡。",
+             # 158 characters: more than the 55 x 21 mm text box holds even at its 7 pt minimum
+             2: "你的聖誕樹上每個金色玻璃珠得 1 分，不論它放在哪一層。擁有最多金色玻璃珠的玩家再得 6 分，第二名再得 3 分；"
+                "兩位玩家平手時各得 6 分，而且沒有第二名。" * 2}
+
+
+def _long_goal(tmp_path, which: int):
+    old = 'zh-TW: "每個金色玻璃珠 1 分。最多者再得 6 分，第二名 3 分。" }'
+    return copy_spec(tmp_path, "christmas-tree", old, f'zh-TW: "{LONG_GOAL[which]}" }}')
+
+
+def test_a_long_goal_text_is_reported_as_shrunk(cli, tmp_path):
+    specs, _ = _long_goal(tmp_path, 1)
+    r = cli("build", "christmas-tree", "--lang", "zh-TW", "--specs", specs, "--out", tmp_path / "out",
+            "--format", "json")
+    got = r.json()["games"]["christmas-tree"]["text"]
+    shrunk = [s for s in got["shrunk"] if s["card"] == "card 'most-gold'" and s["box"] == "text"]
+    assert shrunk and 7.0 <= shrunk[0]["size"] < shrunk[0]["wanted"] == 9.5
+    assert got["overflow"] == []
+
+
+def test_text_that_cannot_fit_is_a_located_warning_and_strict_refuses_it(cli, tmp_path):
+    specs, line = _long_goal(tmp_path, 2)
+    assert len(LONG_GOAL[2]) <= 200
+    out = tmp_path / "out"
+    r = cli("build", "christmas-tree", "--lang", "zh-TW", "--specs", specs, "--out", out)
+    assert r.code == 0
+    card_line = line - 2  # the goal's `- { id: most-gold, …` line, two above its zh-TW text
+    warning = next(w for w in r.err.splitlines() if "TEXT-OVERFLOW" in w)
+    assert warning.startswith(f"card_specs/christmas-tree.yaml:{card_line}:5: warning[TEXT-OVERFLOW]: card 'most-gold': ")
+    assert "box 'text'" in warning and "at 7 pt" in warning and "mm left over" in warning
+    assert "overflow: 1" in r.out
+    before = (out / "christmas-tree.pdf").read_bytes()
+    strict = cli("build", "christmas-tree", "--lang", "zh-TW", "--specs", specs, "--out", out, "--strict")
+    assert strict.code == 1 and "--strict" in strict.err and "TEXT-OVERFLOW" in strict.err
+    assert (out / "christmas-tree.pdf").read_bytes() == before  # nothing half-written, nothing lost
+
+
+# A printed text per game that can carry a character no vendored font has (Thai ก).
+GLYPH_EDITS = {
+    "the-jam": ("  en: The Jam\n", "  en: The Jam ก\n", "back 'game-back'"),
+    "gem": ("    kind: emblem\n", "    kind: emblem\n    title: GEM ก\n", "back 'gem-back'"),
+    "pi-mal-pflaumen": ("{ id: plum, kind: plum, back: same-face, count: 18 }",
+                        "{ id: plum, kind: plum, back: same-face, count: 18, name: { en: Plum ก, zh-TW: 梅子 } }",
+                        "card 'plum'"),
+    "christmas-tree": ('text: { en: "Each gold bauble: 1 point.', 'text: { en: "Each gold ก bauble: 1 point.',
+                       "card 'most-gold'"),
+}
+
+
+@pytest.mark.parametrize("game", list(GLYPH_EDITS))
+def test_a_character_no_font_has_is_named_with_its_card_in_every_game(cli, tmp_path, game):
+    old, new, what = GLYPH_EDITS[game]
+    specs, _ = copy_spec(tmp_path, game, old, new)
+    r = cli("build", game, "--specs", specs, "--out", tmp_path / "out", "--format", "json")
+    assert r.code == 0
+    got = r.json()["games"][game]
+    assert {"card": what, "chars": ["ก"]} in got["text"]["missing_glyphs"]
+    glyph = [d for d in got["diagnostics"] if d["code"] == "FONT-GLYPH"]
+    assert glyph and all("'ก' (U+0E01)" in d["message"] for d in glyph)
+    assert any(d["message"].startswith(what) for d in glyph)
+
+
+# Chinese names each zh-TW build must carry as extractable text.
+ZH_NAMES = {"the-jam": ["草莓醬", "材料", "為了冬天準備的果醬"], "gem": ["投資", "貸款"], "pi-mal-pflaumen": ["蘋果", "梅子"],
+            "christmas-tree": ["金色玻璃珠", "林茲餅乾"]}
+
+
+@pytest.mark.parametrize("game", list(ZH_NAMES))
+def test_a_zh_tw_pdf_carries_the_chinese_names_as_text(shipped_build, game):
+    built = shipped_build(game, "--lang", "zh-TW")
+    first_of_kind: dict[str, int] = {}  # a front page for every kind of piece
+    for i, p in enumerate(built.map["pages"]):
+        for piece in p["pieces"] if p["side"] != "back" else []:
+            first_of_kind.setdefault(piece["kind"], i)
+    with pdfplumber.open(built.pdf) as pdf:
+        found = "".join(pdf.pages[i].extract_text() or "" for i in sorted(set(first_of_kind.values())))
+    found = found.replace(" ", "").replace("\n", "")
+    for name in ZH_NAMES[game]:  # (a card set sideways extracts right to left)
+        assert name in found or name[::-1] in found, name
+
+
+def test_the_text_report_is_json_for_tools(cli, tmp_path):
+    r = cli("build", "gem", "the-jam", "--out", tmp_path, "--format", "json")
+    data = r.json()["games"]
+    assert set(data) == {"gem", "the-jam"}
+    jam = data["the-jam"]["text"]
+    from pnp.spec import load_spec
+    spec = load_spec(SPECS_DIR / "the-jam.yaml", GAMES["the-jam"])[0]
+    assert jam["faces"] == len(spec.components) + len({c.back for c in spec.components if c.back})
+    assert all({"card", "box", "text", "size", "wanted"} <= set(s) for s in jam["shrunk"])
+    text_mode = cli("build", "the-jam", "--out", tmp_path)
+    assert f"text: {jam['faces']} faces drawn; shrunk below its box's size on " in text_mode.out
+    assert all(s["size"] < s["wanted"] for s in jam["shrunk"])
+
+
+def test_a_box_whose_smallest_size_is_above_its_size_is_a_located_layout_error(cli, tmp_path):
+    from pnp.paths import LAYOUTS_DIR
+
+    layouts = tmp_path / "layouts"
+    layouts.mkdir()
+    (layouts / "sheets.yaml").write_text((LAYOUTS_DIR / "sheets.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    src = (LAYOUTS_DIR / "christmas-tree.yaml").read_text(encoding="utf-8")
+    old = "text: 9.5pt, min_text: 7pt"
+    line = src[: src.index(old)].count("\n") + 1
+    (layouts / "christmas-tree.yaml").write_text(src.replace(old, "text: 9.5pt, min_text: 12pt"), encoding="utf-8")
+    r = cli("build", "christmas-tree", "--layouts", layouts, "--out", tmp_path / "out")
+    assert r.code == 2
+    assert f"layouts/christmas-tree.yaml:{line}:" in r.err and "min_text is at most text" in r.err
