@@ -10,19 +10,23 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import fonts, text
 from .diagnostics import Report
 from .draw import Color, Drawing
 from .games import RenderContext
-from .imposition import Piece, impose, piece_bleed
+from .images import with_image
+from .imposition import Piece, back_shift, impose, piece_bleed
 from .layout import Edition, Sheet
 from .project import Loaded
 from .writers.pdf_sheets import Art, write_pdf
 from .writers.sheet_map import sheet_map
+from .writers.sheet_marks import registration, slug_text
+from .writers.svg_cuts import write_cut_files
 
 
 
@@ -35,6 +39,10 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     edition: str | None = None
     diamonds: str = "shared-edge"
+    shop: str | None = None  # print-shop output: one piece a page, in this order (pdf_shop.ORDERS)
+    cmyk: bool = False  # every colour in DeviceCMYK, greys (black text and lines) in K only
+    slug: bool = True  # a line in the margin of every page saying what the sheet is
+    cut_files: bool = False  # OUT/<id>-cut/page-<n>.svg for print-and-cut, and registration marks on the sheets
 
 
 @dataclass
@@ -44,6 +52,7 @@ class Built:
     pages: int
     cards: int
     text: "TextReport"
+    cut_files: Path | None = None  # the folder of SVG cut files
 
 
 @dataclass
@@ -80,15 +89,17 @@ def render_all(loaded: Loaded, opts: BuildOptions, report: Report, texts: TextRe
             bleed = piece_bleed(template.outline, opts.bleed, opts.diamonds)
             contexts[template.name] = RenderContext(spec, template, opts.lang, bleed, edition)
         ctx = contexts[template.name]
-        art.faces[c.id] = _drawn(lambda: loaded.game.render_face(c, ctx), f"card '{c.id}'", c.loc, ctx, report, texts)
+        art.faces[c.id] = _drawn(lambda: with_image(c, ctx, report, lambda: loaded.game.render_face(c, ctx)),
+                                 f"card '{c.id}'", c.loc, ctx, report, texts)
         if c.back is None:
             continue
         design = spec.backs[c.back]
         key = back_key(loaded, c, template.name)
         art.back_of[c.id] = key
         if key not in art.backs:
-            art.backs[key] = _drawn(lambda: loaded.game.render_back(design, ctx, c), f"back '{design.id}'",
-                                    design.loc, ctx, report, texts)
+            art.backs[key] = _drawn(
+                lambda: with_image(design, ctx, report, lambda: loaded.game.render_back(design, ctx, c), back=True),
+                f"back '{design.id}'", design.loc, ctx, report, texts)
     return art
 
 
@@ -194,21 +205,51 @@ class TextProblems(Exception):
 
 
 def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, strict: bool = False) -> Built:
+    if opts.shop:  # a shop page holds one piece: a diamond needs its own bleed
+        opts = replace(opts, diamonds="spaced")
     texts = TextReport()
     art = render_all(loaded, opts, report, texts)
     if strict and (texts.overflow or texts.glyphs):
         raise TextProblems(texts)
+    if opts.shop:
+        return _build_shop(loaded, opts, out_dir, art, texts)
     plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
     game = loaded.game.id
     out_dir.mkdir(parents=True, exist_ok=True)
     pdf_path, map_path = out_dir / f"{game}.pdf", out_dir / f"{game}.json"
     title = f"{loaded.spec.name.get('en', loaded.game.title)} — print and play"
+    settings = _settings(loaded, opts)
+    marks = registration(plan, opts.sheet) if opts.cut_files else None
+    slug = (game, slug_text(game, settings), opts.sheet) if opts.slug else None
+    cut_dir = out_dir / f"{game}-cut"  # without --cut-files a stale one is removed: it would not match
+    with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp, _StagedDir(cut_dir, opts.cut_files) as cut_tmp:
+        write_pdf(pdf_tmp.path, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks)
+        data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
+        map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        if marks:
+            write_cut_files(cut_tmp.path, plan, marks)
+        pdf_tmp.ready = map_tmp.ready = cut_tmp.ready = True
+    return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components), texts,
+                 cut_dir if opts.cut_files else None)
+
+
+def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, texts: TextReport) -> Built:
+    """OUT/<id>-shop.pdf (one piece a page, TrimBox and BleedBox on each) and OUT/<id>-shop.json."""
+    from .writers.pdf_shop import write_shop_pdf
+
+    game = loaded.game.id
+    edition = edition_of(loaded, opts)
+    pieces = pieces_of(loaded, opts)
+    bleeds = {t.name: piece_bleed(t.outline, opts.bleed, "spaced") for t in edition.templates.values()}
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pdf_path, map_path = out_dir / f"{game}-shop.pdf", out_dir / f"{game}-shop.json"
+    title = f"{loaded.spec.name.get('en', loaded.game.title)} — for the print shop"
     with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp:
-        write_pdf(pdf_tmp.path, plan, art, title)
-        data = sheet_map(game, _settings(loaded, opts), plan)
+        pages = write_shop_pdf(pdf_tmp.path, pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
+        data = {"game": game, "shop": True, "order": opts.shop, **_settings(loaded, opts), "pages": pages}
         map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         pdf_tmp.ready = map_tmp.ready = True
-    return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components), texts)
+    return Built(pdf_path, map_path, len(pages), sum(c.count for c in loaded.spec.components), texts)
 
 
 def _settings(loaded: Loaded, opts: BuildOptions) -> dict:
@@ -223,9 +264,13 @@ def _settings(loaded: Loaded, opts: BuildOptions) -> dict:
                       for t in edition.templates.values()},
         "bleed_mm": opts.bleed,
         "backs": opts.backs,
-        "back_offset_mm": list(opts.back_offset),
+        "back_offset_mm": list(opts.back_offset),  # as measured: where the backs land, seen from the front
+        "back_shift_mm": [round(v, 3) for v in back_shift(opts.backs, opts.back_offset)],  # the back pages moved by
         "diamonds": opts.diamonds,
         "lang": opts.lang,
+        "cmyk": opts.cmyk,
+        "slug": opts.slug,
+        "cut_files": opts.cut_files,
     }
 
 
@@ -247,3 +292,26 @@ class _Staged:
             os.replace(self.path, self.target)
         else:
             self.path.unlink(missing_ok=True)
+
+
+class _StagedDir:
+    """A temporary folder beside `target`, put in its place on success (when `wanted`; otherwise
+    a `target` left by an earlier build is removed on success), removed on failure."""
+
+    def __init__(self, target: Path, wanted: bool):
+        self.target, self.wanted = target, wanted
+        self.ready = False
+
+    def __enter__(self) -> "_StagedDir":
+        self.path = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", dir=self.target.parent)) if self.wanted else None
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None and self.ready and self.target.is_dir():
+            old = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.old.", dir=self.target.parent))
+            os.replace(self.target, old / self.target.name)
+            shutil.rmtree(old)
+        if exc_type is None and self.ready and self.path is not None:
+            os.replace(self.path, self.target)
+        elif self.path is not None:
+            shutil.rmtree(self.path, ignore_errors=True)

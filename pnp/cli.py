@@ -6,6 +6,8 @@
     pnp setup GAME --players N [--player K] [--lang L] [--seed S] [--variant NAME]
     pnp list GAME [--format text|json]
     pnp score GAME FILE [--format text|json]   end-of-game scoring of a finished game (every game)
+    pnp calibrate [--paper P] [--backs duplex-long|duplex-short]   a sheet to read the back offset
+    pnp export GAME --png|--tts [--dpi N]   every face and back as PNG, or Tabletop Simulator decks
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .args import mm, offset
+from .export import add_parser as add_export_parser, cmd_export
 from .diagnostics import Report
 from .imposition import BACK_MODES, DIAMOND_MODES, ImpositionError
 from .paths import default_specs_dir, display
@@ -53,10 +57,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="duplex-long (default): a back page after each front page, for printers that flip on the "
                         "long edge; duplex-short: for short-edge flip; gutterfold: fronts above the middle of "
                         "each sheet and their backs below, to fold and glue; none: fronts only")
-    b.add_argument("--bleed", type=_mm, default=3.0, metavar="MM", help="bleed around every card in mm (default 3)")
+    b.add_argument("--bleed", type=mm, default=3.0, metavar="MM", help="bleed around every card in mm (default 3)")
     b.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
-    b.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="DX,DY",
-                   help="shift back pages by DX,DY mm to correct a printer's front/back misregistration")
+    b.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="DX,DY",
+                   help="correct a duplex printer's misregistration: DX,DY mm is where the backs print relative to "
+                        "the fronts, seen from the front side as you hold the sheet (+DX: to the right, +DY: "
+                        "higher); read it off 'pnp calibrate'. The backs are moved back by that much")
     b.add_argument("--edition", metavar="NAME",
                    help="card size edition from the game's layout (GEM: gum, the original 1 x 3 in card "
                         "(default), or poker, 63 x 88 mm)")
@@ -70,6 +76,20 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true",
                    help="refuse to write a game whose text does not fit its box even at the smallest size, or "
                         "uses characters no vendored font has (these are warnings otherwise)")
+    b.add_argument("--shop", nargs="?", const="fronts-then-backs", choices=("fronts-then-backs", "interleaved"),
+                   metavar="ORDER",
+                   help="for a print shop: OUT/<id>-shop.pdf with one piece per page (page = trim + bleed, TrimBox "
+                        "and BleedBox on every page), all fronts then all backs, or each front followed by its back "
+                        "with --shop interleaved; and its map OUT/<id>-shop.json")
+    b.add_argument("--cmyk", action="store_true",
+                   help="write every colour in DeviceCMYK, black text and lines in K only (for a print shop)")
+    b.add_argument("--cut-files", action="store_true",
+                   help="for print-and-cut machines: OUT/<id>-cut/page-<n>.svg, every piece's cut path and the "
+                        "registration marks of each sheet that is cut, at true size; the marks are printed on "
+                        "those sheets too")
+    b.add_argument("--no-slug", action="store_true",
+                   help="leave out the slug line (game, page, side, paper and build options, pnp version) "
+                        "printed in the margin of every page")
     b.add_argument("--format", choices=("text", "json"), default="text",
                    help="json: one JSON document on stdout with each game's outputs, text report (faces drawn, "
                         "text shrunk, overflow, missing glyphs) and diagnostics")
@@ -106,32 +126,30 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("file", type=Path, metavar="FILE", help="the played game, a YAML file")
     sc.add_argument("--format", choices=("text", "json"), default="text")
 
+    cal = sub.add_parser("calibrate", parents=[specs], help="print a sheet that measures a duplex printer's back offset",
+                         description="Write OUT/calibrate-PAPER-BACKS.pdf: two pages to print on both sides of one "
+                                     "sheet. Held up to a light, the red index lines of one side cross the other "
+                                     "side's scales at DX and DY, the offset to pass to 'pnp build --back-offset "
+                                     "DX,DY' (mm; +DX: the backs print to the right of the fronts, +DY: higher, seen "
+                                     "from the front). Print it again with that --back-offset to check: both read 0.")
+    cal.add_argument("--paper", default="a4", help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
+    cal.add_argument("--backs", default="duplex-long", choices=("duplex-long", "duplex-short"),
+                     help="how your printer turns the sheet: duplex-long (default) or duplex-short")
+    cal.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="DX,DY",
+                     help="print the backs corrected by this offset, to check a reading")
+    cal.add_argument("--layouts", type=Path, metavar="DIR", help="folder holding sheets.yaml (default: the shipped one)")
+    cal.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
+
     ls = sub.add_parser("list", parents=[specs], help="list a game's components",
                         description="List every component of a game's spec with all its fields.")
     ls.add_argument("game", metavar="GAME")
     ls.add_argument("--format", choices=("text", "json"), default="text")
+    add_export_parser(sub, [specs])
     return p
 
 
-def _mm(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of millimetres") from None
-    if not 0 <= v <= 10:
-        raise argparse.ArgumentTypeError(f"{text} mm is out of range, expected 0 to 10")
-    return v
 
 
-def _offset(text: str) -> tuple[float, float]:
-    parts = text.split(",")
-    try:
-        dx, dy = (float(x) for x in parts)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not DX,DY in millimetres, e.g. 0.5,-1") from None
-    if abs(dx) > 20 or abs(dy) > 20:
-        raise argparse.ArgumentTypeError(f"offset {text} mm is out of range, expected at most 20 mm each way")
-    return dx, dy
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     specs_dir = args.specs if args.specs else default_specs_dir()
     try:
         commands = {"build": cmd_build, "validate": cmd_validate, "setup": cmd_setup, "list": cmd_list,
-                    "score": cmd_score}
+                    "calibrate": cmd_calibrate,
+                    "score": cmd_score, "export": cmd_export}
         code = commands[args.command](args, specs_dir)
         sys.stdout.flush()
         return code
@@ -205,6 +224,10 @@ def cmd_build(args, specs_dir: Path) -> int:
         return EXIT_INPUT
     if args.paper not in presets:
         raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
+    if any(args.back_offset) and args.backs not in ("duplex-long", "duplex-short"):
+        raise UsageError(f"--back-offset corrects duplex printing; with --backs {args.backs} fronts and backs "
+                         f"{'share one side of the sheet' if args.backs == 'gutterfold' else 'are not both printed'}, "
+                         f"so there is nothing to correct: drop --back-offset")
     as_json = args.format == "json"
     results: dict[str, dict] = {}
     worst = EXIT_OK
@@ -232,6 +255,11 @@ def cmd_build(args, specs_dir: Path) -> int:
             raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
         opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, edition,
                             args.diamonds)
+        opts.shop, opts.cmyk = args.shop, args.cmyk
+        opts.slug, opts.cut_files = not args.no_slug, args.cut_files
+        if args.cut_files and args.shop:
+            raise UsageError("--cut-files makes cut paths for the sheets of a home print; a --shop build has no "
+                             "sheets to cut: drop one of them")
         try:
             built = build(loaded, opts, args.out, report, strict=args.strict)
         except TextProblems as exc:
@@ -243,18 +271,42 @@ def cmd_build(args, specs_dir: Path) -> int:
         except OSError as exc:
             fail(g, report, f"cannot write to {display(args.out)}: {exc.strerror}", EXIT_INPUT)
             continue
+        more = None if opts.shop else _more_per_sheet(loaded, opts, presets)
         if as_json:
             results[g] = {"built": True, "pdf": display(built.pdf), "sheet_map": display(built.sheet_map),
                           "pages": built.pages, "cards": built.cards, "text": built.text.as_json(),
                           "diagnostics": [d.as_json() for d in report.sorted()]}
+            if built.cut_files:
+                results[g]["cut_files"] = display(built.cut_files)
+            if more:
+                results[g]["more_per_sheet"] = more.as_json()
             continue
         _print_report(report)
-        print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}")
+        cuts = f", {display(built.cut_files)}/" if built.cut_files else ""
+        print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}{cuts}")
         for line in _text_report(built.text):
             print("  " + line)
+        if more and more.better:
+            print(_more_line(g, more))
     if as_json:
         print(json.dumps({"games": results}, indent=1, ensure_ascii=False))
     return worst
+
+
+def _more_per_sheet(loaded, opts, presets):
+    """Whether a smaller bleed or another paper holds more of the game's most numerous piece."""
+    from .build import pieces_of
+    from .fitting import fit
+
+    return fit(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.diamonds, presets)
+
+
+def _more_line(g: str, f) -> str:
+    """'the-jam: 6 cards per letter sheet at 3 mm bleed; 8 with --bleed 1, 8 on --paper a4'"""
+    what = "cards" if f.shape == "rect" else f"{f.template} pieces"
+    options = ([f"{f.bleed_fit[1]} with --bleed {f.bleed_fit[0]:g}"] if f.bleed_fit else []) + \
+        [f"{n} on --paper {paper}" for paper, n in f.paper_fits]
+    return f"{g}: {f.per_sheet} {what} per {f.paper} sheet at {f.bleed:g} mm bleed; {', '.join(options)}"
 
 
 def _text_report(t) -> list[str]:
@@ -279,6 +331,36 @@ def _text_report(t) -> list[str]:
     if t.glyphs:
         lines.append("missing glyphs: " + examples(t.glyphs, lambda i: f"{i['card']} " + "".join(i["chars"])))
     return lines
+
+
+def cmd_calibrate(args, specs_dir: Path) -> int:
+    import tempfile
+
+    from .calibrate import calibration_pdf
+
+    presets, sreport = sheets(specs_dir, args.layouts)
+    if sreport.items:
+        _print_report(sreport)
+        return EXIT_INPUT
+    if args.paper not in presets:
+        raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
+    target = args.out / f"calibrate-{args.paper}-{args.backs}.pdf"
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=args.out)
+        os.close(fd)
+        try:
+            calibration_pdf(Path(tmp), presets[args.paper], args.backs, args.back_offset)
+            os.replace(tmp, target)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError as exc:
+        print(f"pnp calibrate: cannot write to {display(args.out)}: {exc.strerror}", file=sys.stderr)
+        return EXIT_INPUT
+    print(f"{display(target)}: print both pages on one sheet ({args.backs}), hold it up to a light, front side "
+          f"towards you, and read DX and DY where the red lines cross the scales; then "
+          f"'pnp build --back-offset DX,DY'")
+    return EXIT_OK
 
 
 def cmd_setup(args, specs_dir: Path) -> int:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .diagnostics import Report, one_of
 from .games import ALL_IDS, GAMES, GameDef
+from .images import check_boxes
 from .layout import Layout, Sheet, load_layout, load_sheets
 from .paths import display, layout_file
 from .spec import Spec, load_spec
@@ -57,6 +58,8 @@ def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = Non
     layout, lreport = load_layout(lpath, game_id, loaded.game.boxes, display(lpath), kinds=list(loaded.game.kinds))
     loaded.report.extend(lreport)
     loaded.layout = layout
+    if layout is not None and loaded.spec is not None:
+        check_boxes(loaded.spec, layout, loaded.report)  # an image_box must be a box of the piece's template
     return loaded
 
 

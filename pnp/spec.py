@@ -3,7 +3,9 @@
 Takes a path and the game's field tables (its `GameDef`); returns a `Spec` in which every
 component, back design and field value knows its file:line:col, plus the diagnostics found.
 The common keys (game, name, components, backs) are checked here; the fields of each kind come
-from the game's tables, so a new game adds data, not loader code.
+from the game's tables, so a new game adds data, not loader code. So are the keys every component
+and back design may have: `image` (user art, a path relative to the spec's folder, checked by
+pnp/images.py when the spec is read), `image_box` and `image_bleed`.
 """
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import InputError, Loc, Report, one_of
-from .schema import ID_PATTERN, INVALID, Field, Id, Int, Raw, Record, Text, read_fields
+from .images import UserImage, resolve
+from .schema import ID_PATTERN, INVALID, Field, Id, Int, Length, Raw, Record, Text, read_fields
 from .yamlload import Node, load, type_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,6 +26,9 @@ MAX_COUNT = 999
 NO_BACK = "none"  # `back: none` on a component: printed one-sided, whatever the spec's default
 LANGS = ("en", "zh-TW")
 NAMES = Record([Field("en", Text()), Field("zh-TW", Text())])
+# User art, on any component or back design: the image, the layout box it fills, its own bleed.
+IMAGE_FIELDS = [Field("image", Text(500), required=False), Field("image_box", Id(), required=False),
+                Field("image_bleed", Length(lo_mm=0, hi_mm=20), required=False, default=0.0)]
 
 
 @dataclass
@@ -36,6 +42,7 @@ class Item:
     loc: Loc
     count: int = 1
     back: str | None = None
+    image: UserImage | None = None  # user art (pnp/images.py), checked: the file exists and reads
 
     def __getitem__(self, name: str) -> Any:
         return self.fields[name]
@@ -55,6 +62,10 @@ class Item:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "count": self.count}
         if self.back is not None:
             out["back"] = self.back
+        if self.image is not None:
+            out["image"] = self.image.written
+            if self.image.box is not None:
+                out["image_box"] = self.image.box
         out.update(self.fields)
         return out
 
@@ -125,8 +136,9 @@ def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> 
     values, locs = read_fields(root, top_fields, report, f"the {game.id} spec")
     if values["game"] not in (INVALID, game.id):
         report.error(locs["game"], "SPEC-GAME", f"'game' is '{values['game']}', expected '{game.id}' for {display}")
-    backs = _read_items(root.get("backs"), game.back_kinds, report, "back design", with_count=False)
-    comps = _read_items(root.get("components"), game.kinds, report, "component", with_count=True)
+    base = Path(path).parent  # images are named relative to the spec's folder
+    backs = _read_items(root.get("backs"), game.back_kinds, report, "back design", False, base)
+    comps = _read_items(root.get("components"), game.kinds, report, "component", True, base)
     for b in backs:
         if b.id == NO_BACK:
             report.error(b.loc_of("id"), "SPEC-ID", f"a back design cannot be called '{NO_BACK}': "
@@ -151,13 +163,13 @@ def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> 
 
 
 def _read_items(node: Node | None, kinds: dict[str, list[Field]], report: Report, what: str,
-                with_count: bool) -> list[Item]:
+                with_count: bool, base: Path) -> list[Item]:
     if node is None or not node.is_seq:
         return []
     items: list[Item] = []
     seen: dict[str, Loc] = {}
     for i, child in enumerate(node.value, start=1):
-        item = _read_item(child, kinds, report, f"{what} {i}", with_count)
+        item = _read_item(child, kinds, report, f"{what} {i}", with_count, base)
         if item is None:
             continue
         if item.id in seen:
@@ -170,7 +182,7 @@ def _read_items(node: Node | None, kinds: dict[str, list[Field]], report: Report
 
 
 def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: str,
-               with_count: bool) -> Item | None:
+               with_count: bool, base: Path) -> Item | None:
     if not node.is_map:
         report.error(node.loc, "SPEC-TYPE", f"{what} is {type_name(node)}, expected a mapping with 'id' and 'kind'")
         return None
@@ -189,8 +201,9 @@ def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: 
         report.error(kind_node.loc, "SPEC-KIND",
                      f"kind '{kind}' of {what} is not known, expected one of {one_of(kinds)}")
     # with an unknown kind its other keys cannot be judged: report only the kind
-    unjudged = [] if known or kind_node is None else [k for k in node.value if k not in ("id", "kind", "count", "back")]
-    values, locs = read_fields(node, common + own, report, what, extra_ok=unjudged)
+    common_keys = [f.name for f in common + IMAGE_FIELDS]
+    unjudged = [] if known or kind_node is None else [k for k in node.value if k not in common_keys]
+    values, locs = read_fields(node, common + own + IMAGE_FIELDS, report, what, extra_ok=unjudged)
     if values is INVALID or values["id"] is INVALID or not known:
         return None
     fields = {f.name: values[f.name] for f in own}
@@ -198,7 +211,27 @@ def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: 
         id=values["id"], kind=kind, fields=fields, locs=locs, loc=node.loc,
         count=values.get("count", 1) if values.get("count", 1) is not INVALID else 1,
         back=values.get("back") if values.get("back") is not INVALID else None,
+        image=_image(values, locs, node, base, report, what),
     )
+
+
+def _image(values: dict, locs: dict[str, Loc], node: Node, base: Path, report: Report, what: str) -> UserImage | None:
+    """The item's user art, its file checked (pnp/images.py); None when it names none or it
+    cannot be used (reported)."""
+    written = values["image"]
+    if written is None:
+        for key in ("image_box", "image_bleed"):
+            if key in node.value:
+                report.error(node.key_loc(key), "SPEC-MISSING-KEY", f"'{key}' of {what} places an image, but {what} "
+                                                                    "has no 'image' (a PNG or JPEG path relative to the spec)")
+        return None
+    if INVALID in (written, values["image_box"], values["image_bleed"]):
+        return None
+    path = resolve(written, base, locs["image"], report)
+    if path is None:
+        return None
+    box_loc = locs["image_box"] if "image_box" in node.value else None
+    return UserImage(written, path, locs["image"], values["image_box"], box_loc, values["image_bleed"])
 
 
 def _check_back_refs(comps: list[Item], backs: list[Item], report: Report) -> None:

@@ -178,7 +178,8 @@ def test_poker_edition_letter_paper_short_edge_and_offset(shipped_build):
             assert sorted(f["trim_mm"][2:]) == pytest.approx([63, 88])
             b = by_card[(f["id"], f["copy"])]
             fx, fy, fw, fh = f["trim_mm"]
-            assert b["trim_mm"] == pytest.approx([fx + 0.5, height - fy - fh - 1, fw, fh], abs=0.01)
+            # backs seen 0.5 mm right, 1 mm low from the front: the short-edge back page moves 0.5 left, 1 down
+            assert b["trim_mm"] == pytest.approx([fx - 0.5, height - fy - fh - 1, fw, fh], abs=0.01)
             assert b["rotation"] == (180 - f["rotation"]) % 360
 
 

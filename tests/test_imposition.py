@@ -55,12 +55,41 @@ def test_long_edge_backs_sit_at_the_mirrored_position():
 
 
 def test_short_edge_backs_and_back_offset():
+    # backs seen 0.5 mm right and 1 mm low from the front: a short-edge flip keeps x and mirrors y,
+    # so the back page moves 0.5 mm left and 1 mm down (its own y runs the other way)
     plan = impose(deck(3, 25.4, 76.2), A4, 3.0, "duplex-short", back_offset=(0.5, -1.0))
     front, back = plan.pages
     for f, b in zip(front.placements, back.placements):
-        assert b.x == pytest.approx(f.x + 0.5)
+        assert b.x == pytest.approx(f.x - 0.5)
         assert b.y == pytest.approx(A4.height - f.y - f.h - 1.0)
         assert (f.rotation, b.rotation) == (0, 180)
+
+
+@pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
+@pytest.mark.parametrize("offset", [(1.5, 0.0), (0.0, -2.0), (0.7, 1.2)])
+def test_the_back_offset_means_the_same_seen_from_the_front_for_both_flips(mode, offset):
+    """--back-offset DX,DY is where the backs land, seen from the front as the sheet is held; the
+    backs are moved by (-DX, -DY) in that view, whichever edge the printer flips on."""
+    def seen_from_front(p):  # a back's centre as seen through the paper from the front side
+        cx, cy = p.x + p.w / 2, p.y + p.h / 2
+        return (A4.width - cx, cy) if mode == "duplex-long" else (cx, A4.height - cy)
+
+    plain = impose(deck(3), A4, 3.0, mode).pages[1]
+    moved = impose(deck(3), A4, 3.0, mode, back_offset=offset).pages[1]
+    for a, b in zip(plain.placements, moved.placements):
+        (ax, ay), (bx, by) = seen_from_front(a), seen_from_front(b)
+        assert (bx - ax, by - ay) == pytest.approx((-offset[0], -offset[1]))
+
+
+def test_an_offset_that_pushes_backs_past_the_margin_is_refused_with_the_largest_that_fits():
+    with pytest.raises(ImpositionError) as err:
+        impose(deck(9), A4, 3.0, "duplex-long", back_offset=(15.0, 0.0))
+    msg = str(err.value)
+    assert "--back-offset 15,0 would push backs past the" in msg and "the largest that fits is DX from -" in msg
+    lo, hi = (float(v) for v in msg.split("DX from ")[1].split(" mm")[0].split(" to "))
+    impose(deck(9), A4, 3.0, "duplex-long", back_offset=(hi - 0.05, 0.0))  # just inside: accepted
+    with pytest.raises(ImpositionError):
+        impose(deck(9), A4, 3.0, "duplex-long", back_offset=(hi + 0.1, 0.0))
 
 
 def test_backless_cards_leave_their_back_position_empty_but_keep_pages_paired():

@@ -48,7 +48,7 @@ def test_all_input_problems_are_collected_word_for_word(tmp_path):
         "card_specs/gem.yaml:11:65: error[SPEC-DANGLING-REF]: back 'nope' (used by component 'g3') is not a back design; "
         "defined backs: gem-back ('none' prints the component without a back)",
         "card_specs/gem.yaml:11:71: error[SPEC-UNKNOWN-KEY]: unknown key 'shine' in component 5 'g3'; "
-        "accepted keys: id, kind, count, back, gems, invest, loan",
+        "accepted keys: id, kind, count, back, gems, invest, loan, image, image_box, image_bleed",
         "card_specs/gem.yaml:12:5: error[SPEC-TYPE]: component 6 is the number 7, expected a mapping with 'id' and 'kind'",
         "card_specs/gem.yaml:13:10: error[SPEC-ID]: 'id' of component 7 'Bad Id' is not a valid id, "
         "expected an id of lower-case letters, digits and dashes",
@@ -89,4 +89,5 @@ def test_a_kind_without_fields_is_kept(tmp_path):
     spec, report = load_spec(path, game, "t.yaml")
     assert [(c.id, c.count) for c in spec.components] == [("t", 3), ("u", 1)]
     assert [str(d) for d in report.items] == [
-        "t.yaml:5:26: error[SPEC-UNKNOWN-KEY]: unknown key 'colour' in component 2 'u'; accepted keys: id, kind, count, back"]
+        "t.yaml:5:26: error[SPEC-UNKNOWN-KEY]: unknown key 'colour' in component 2 'u'; accepted keys: id, kind, count, back, "
+        "image, image_box, image_bleed"]

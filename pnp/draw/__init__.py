@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any, Iterator
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -170,7 +170,7 @@ class Image:
     y: float
     w: float
     h: float
-    source: str  # a file path
+    source: Any  # a file path, or a decoded image (a PIL image: user art, see pnp/images.py)
 
 
 @dataclass

@@ -8,14 +8,26 @@ Shared symbols (`Use`) become form XObjects, drawn once and referenced on every 
 from __future__ import annotations
 
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from . import PT, Drawing, Fill, Group, Image, Matrix, Path, Text, Use
 
 
+def cmyk(c) -> tuple[float, float, float, float]:
+    """A colour in DeviceCMYK for a print shop: a grey (black text and lines among them) is K only,
+    so it prints with one ink and no colour fringes; any other colour by the usual conversion."""
+    r, g, b = c.r, c.g, c.b
+    if max(r, g, b) - min(r, g, b) < 0.004:
+        return 0.0, 0.0, 0.0, round(1 - (r + g + b) / 3, 4)
+    k = 1 - max(r, g, b)
+    return tuple(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)) + (round(k, 4),)
+
+
 class PdfBackend:
-    def __init__(self, target, title: str = "", author: str = "pnp"):
+    def __init__(self, target, title: str = "", author: str = "pnp", use_cmyk: bool = False):
+        self.use_cmyk = use_cmyk
         fonts.register()
         self.c = Canvas(target, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10,
                         pageCompression=1)
@@ -23,6 +35,7 @@ class PdfBackend:
         self.c.setAuthor(author)
         self.c.setCreator("pnp")
         self.forms: dict[str, str] = {}
+        self.images: dict[int, tuple] = {}  # id(PIL image) -> (the image, its ImageReader)
 
     # -- pages -------------------------------------------------------------------------------
     def begin_page(self, width: float, height: float, trim: tuple | None = None, bleed: tuple | None = None) -> None:
@@ -63,7 +76,27 @@ class PdfBackend:
             elif isinstance(op, Use):
                 self._use(op)
             elif isinstance(op, Image):
-                self.c.drawImage(op.source, op.x, op.y, op.w, op.h, mask="auto")
+                self._image(op)
+
+    def _image(self, op: Image) -> None:
+        """A file path, or a decoded PIL image (user art, pnp/images.py). One ImageReader per
+        image object, so a face or back placed many times is read and stored once."""
+        source = op.source
+        if not isinstance(source, str):
+            held = self.images.get(id(source))
+            if held is None or held[0] is not source:
+                pixels = source
+                if self.use_cmyk and getattr(source, "mode", "") != "CMYK":  # --cmyk: images too
+                    pixels = source.convert("RGB").convert("CMYK")
+                held = self.images[id(source)] = (source, ImageReader(pixels))
+            source = held[1]
+        self.c.drawImage(source, op.x, op.y, op.w, op.h, mask="auto")
+
+    def _colour(self, colour, stroke: bool = False) -> None:
+        if self.use_cmyk:
+            (self.c.setStrokeColorCMYK if stroke else self.c.setFillColorCMYK)(*cmyk(colour))
+        else:
+            (self.c.setStrokeColorRGB if stroke else self.c.setFillColorRGB)(colour.r, colour.g, colour.b)
 
     def _pdf_path(self, path: Path):
         p = self.c.beginPath()
@@ -85,9 +118,9 @@ class PdfBackend:
             return
         c.saveState()
         if op.fill is not None:
-            c.setFillColorRGB(op.fill.r, op.fill.g, op.fill.b)
+            self._colour(op.fill)
         if op.stroke is not None:
-            c.setStrokeColorRGB(op.stroke.r, op.stroke.g, op.stroke.b)
+            self._colour(op.stroke, stroke=True)
             c.setLineWidth(op.width)
             c.setLineJoin(1)
             c.setLineCap(1 if op.dash is None else 0)
@@ -104,8 +137,8 @@ class PdfBackend:
             w = fonts.width(op.text, op.size, op.bold)
             x -= w / 2 if op.anchor == "middle" else w
         c.saveState()
-        c.setFillColorRGB(op.fill.r, op.fill.g, op.fill.b)
-        c.setStrokeColorRGB(op.fill.r, op.fill.g, op.fill.b)
+        self._colour(op.fill)
+        self._colour(op.fill, stroke=True)
         c.setLineWidth(size * fonts.FAUX_BOLD)
         t = c.beginText(x, op.y)
         for name, chunk in fonts.runs(op.text, op.bold):

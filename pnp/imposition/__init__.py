@@ -7,8 +7,8 @@ shape fills the printable area: rectangles in a grid (`grid.py`), rhombi, circle
 in a staggered lattice (`lattice.py`); a piece larger than the paper is split into overlapping
 tiles (`tiles.py`). A sheet holds pieces of one template. Pages stay portrait, so a duplex
 printer's long-edge flip is the sheet's vertical axis. Back pages put every back at the mirrored
-position: long-edge flip x' = W - x - w, short-edge flip y' = H - y - h, then shifted by the back
-offset. Gutterfold puts fronts in the top half and their backs mirrored across the fold (the
+position: long-edge flip x' = W - x - w, short-edge flip y' = H - y - h, then shifted to undo the
+printer's misregistration (`back_shift`). Gutterfold puts fronts in the top half and their backs mirrored across the fold (the
 sheet's horizontal centre line) in the bottom half of the same page: fold, glue, cut.
 """
 from __future__ import annotations
@@ -24,13 +24,29 @@ from .plan import Page, Piece, Placement, Plan, Tile, boxes, placement_matrix
 BACK_MODES = ("duplex-long", "duplex-short", "gutterfold", "none")
 DIAMOND_MODES = ("shared-edge", "spaced")
 
-__all__ = ["BACK_MODES", "DIAMOND_MODES", "MARK_GAP", "MARK_LEN", "MARK_MIN", "MARK_ZONE", "ImpositionError",
+__all__ = ["back_shift", "BACK_MODES", "DIAMOND_MODES", "MARK_GAP", "MARK_LEN", "MARK_MIN", "MARK_ZONE", "ImpositionError",
            "Page", "Piece", "Placement", "Plan", "Tile", "fit_grid", "impose", "piece_bleed", "placement_matrix"]
 
 
 def piece_bleed(outline: Outline, bleed: float, diamonds: str = "shared-edge") -> float:
     """The bleed a piece is drawn and packed with: shared-edge diamonds tessellate, so none."""
     return 0.0 if outline.shape == "rhombus" and diamonds == "shared-edge" else bleed
+
+
+def back_shift(mode: str, offset: tuple[float, float]) -> tuple[float, float]:
+    """The shift, in the back page's own coordinates, that undoes a misregistration `offset`.
+
+    The one convention: `offset` (DX, DY) is where the backs print relative to the fronts, seen
+    from the front side of the sheet as you hold it (top edge up, light through the paper):
+    +DX the backs land to the right, +DY they land higher. The backs are moved by (-DX, -DY) in
+    that view. A long-edge flip mirrors the back page's x, a short-edge flip its y, so the same
+    reading means the same correction for both."""
+    dx, dy = offset
+    if mode == "duplex-long":
+        return dx, -dy
+    if mode == "duplex-short":
+        return -dx, dy
+    return 0.0, 0.0
 
 
 def impose(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex-long",
@@ -51,8 +67,38 @@ def impose(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex
                 continue
             pages.append(front)
             if backs != "none":
-                pages.append(_back_page(front, sheet, backs, back_offset))
+                pages.append(_back_page(front, sheet, backs, back_shift(backs, back_offset)))
+    if backs in ("duplex-long", "duplex-short") and any(back_offset):
+        _offset_fits(pages, sheet, backs, back_offset)
     return Plan(sheet.width, sheet.height, bleed, pages)
+
+
+def _offset_fits(pages: list[Page], sheet: Sheet, mode: str, offset: tuple[float, float]) -> None:
+    """Refuse a back offset that pushes a back's bleed past the printable margin, naming the
+    largest offset that fits (in the same front-side convention)."""
+    sx, sy = back_shift(mode, offset)
+    m, eps = sheet.margin, 1e-6
+    room = [float("inf")] * 4  # how far the backs could move left, right, down, up in the back page
+    for page in pages:
+        if page.side != "back":
+            continue
+        for p in page.placements:
+            b = page.bleed
+            x, y, w, h = p.tile.window if p.tile else p.trim  # a board's tile: the part on this sheet
+            x0, y0, x1, y1 = x - b - sx, y - b - sy, x + w + b - sx, y + h + b - sy  # with no shift
+            room = [min(room[0], x0 - m), min(room[1], sheet.width - m - x1),
+                    min(room[2], y0 - m), min(room[3], sheet.height - m - y1)]
+    if -room[0] - eps <= sx <= room[1] + eps and -room[2] - eps <= sy <= room[3] + eps:
+        return
+    # the same limits in the front-side convention: DX, DY
+    if mode == "duplex-long":
+        dx_range, dy_range = (-room[0], room[1]), (-room[3], room[2])
+    else:
+        dx_range, dy_range = (-room[1], room[0]), (-room[2], room[3])
+    raise ImpositionError(
+        f"--back-offset {offset[0]:g},{offset[1]:g} would push backs past the {m:g} mm printable margin of "
+        f"{sheet.name}; the largest that fits is DX from {dx_range[0]:.1f} to {dx_range[1]:.1f} mm and DY from "
+        f"{dy_range[0]:.1f} to {dy_range[1]:.1f} mm")
 
 
 def _by_template(pieces: list[Piece]) -> list[list[Piece]]:
@@ -84,9 +130,10 @@ def _fronts(group: list[Piece], area: Region, bleed: float, diamonds: str) -> li
     return pages
 
 
-def _mirror(p: Placement, sheet: Sheet, mode: str, offset: tuple[float, float], bleed: float) -> Placement:
-    """Where the back of a piece goes: long edge mirrors x, short edge and gutterfold mirror y."""
-    dx, dy = offset
+def _mirror(p: Placement, sheet: Sheet, mode: str, shift: tuple[float, float], bleed: float) -> Placement:
+    """Where the back of a piece goes: long edge mirrors x, short edge and gutterfold mirror y;
+    then `shift` (back-page coordinates) moves it."""
+    dx, dy = shift
 
     def flip(x: float, y: float, w: float, h: float) -> tuple[float, float]:
         if mode == "duplex-long":
@@ -103,8 +150,8 @@ def _mirror(p: Placement, sheet: Sheet, mode: str, offset: tuple[float, float], 
     return Placement(p.piece, x, y, p.w, p.h, rot, side="back", tile=tile)
 
 
-def _back_page(front: Page, sheet: Sheet, mode: str, offset: tuple[float, float]) -> Page:
-    back = Page("back", [_mirror(p, sheet, mode, offset, front.bleed) for p in front.placements if p.piece.has_back],
+def _back_page(front: Page, sheet: Sheet, mode: str, shift: tuple[float, float]) -> Page:
+    back = Page("back", [_mirror(p, sheet, mode, shift, front.bleed) for p in front.placements if p.piece.has_back],
                 bleed=front.bleed, mark_style=front.mark_style)
     boxes(back)
     return back

@@ -4,7 +4,8 @@ Takes the plan, the drawn faces and backs (by key) and a title; writes the PDF t
 backend. Each face and back is a shared symbol (a form XObject) placed by its placement's
 matrix; a tile of a board shows its window of the board and the bleed around it. On top go the
 cut lines of pieces cut along their outlines, tile glue areas, cross-hairs and captions, crop
-marks and fold marks.
+marks and fold marks; then, in the margin, the slug line (game, page, side, build options, `pnp`
+version) and, for print-and-cut, the registration marks on every sheet that is cut.
 """
 from __future__ import annotations
 
@@ -12,10 +13,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import fonts
-from ..draw import BLACK, IDENTITY, PT, WHITE, Color, Drawing, Path as DPath, rotate, multiply, translate
+from ..draw import (
+    BLACK,
+    IDENTITY,
+    PT,
+    WHITE,
+    Color,
+    Drawing,
+    multiply,
+    rotate,
+    translate,
+)
+from ..draw import Path as DPath
 from ..draw.pdf import PdfBackend
 from ..imposition import Page, Placement, Plan
 from ..imposition.tiles import CAPTION_PT
+from ..layout import Sheet
+from .sheet_marks import Registration, page_slug, place_slug
 
 MARK_WIDTH = 0.25 * PT  # 0.25 pt, in mm
 CUT_GREY = Color(0.3, 0.3, 0.3)  # dark enough to follow on light art and on dark
@@ -36,9 +50,12 @@ class Art:
         return key, self.backs[key]
 
 
-def write_pdf(path: Path, plan: Plan, art: Art, title: str) -> None:
-    pdf = PdfBackend(str(path), title=title)
-    for page in plan.pages:
+def write_pdf(path: Path, plan: Plan, art: Art, title: str, cmyk: bool = False,
+              slug: tuple[str, str, Sheet] | None = None, registration: Registration | None = None) -> None:
+    """`slug`: (game, the build's options as the slug states them, paper) to print a slug line
+    on every page; `registration`: print-and-cut marks for every sheet that is cut."""
+    pdf = PdfBackend(str(path), title=title, use_cmyk=cmyk)
+    for n, page in enumerate(plan.pages, start=1):
         pdf.begin_page(plan.width, plan.height, page.trim_box, page.bleed_box)
         for p in page.placements:
             key, drawing = art.of(p)
@@ -50,7 +67,14 @@ def write_pdf(path: Path, plan: Plan, art: Art, title: str) -> None:
                 layer = Drawing(plan.width, plan.height)
                 layer.group(clip=DPath.rect(x - b, y - b, w + 2 * b, h + 2 * b)).use(key, drawing, p.matrix())
                 pdf.place(layer, IDENTITY)
-        pdf.place(_overlay(page, plan), IDENTITY)
+        overlay = _overlay(page, plan)
+        marks = registration.shapes() if registration and page.side != "back" else []
+        for shape in marks:
+            overlay.polygon(shape, fill=BLACK)
+        if slug:
+            game, options, sheet = slug
+            _slug(overlay, place_slug(page_slug(game, n, len(plan.pages), page.side, options), page, sheet, marks))
+        pdf.place(overlay, IDENTITY)
         pdf.end_page()
     pdf.save()
 
@@ -98,6 +122,11 @@ def _crosshair(d: Drawing, x: float, y: float, r: float = 2.5, arm: float = 4.0)
         d.circle(x, y, r, stroke=colour, width=width)
         d.line(x - arm, y, x + arm, y, stroke=colour, width=width)
         d.line(x, y - arm, x, y + arm, stroke=colour, width=width)
+
+
+def _slug(d: Drawing, s) -> None:
+    g = d.group(multiply(rotate(s.rotation), translate(s.x, s.y)))
+    g.text(0, 0, s.text, s.size, fill=CAPTION_GREY)
 
 
 def _caption(d: Drawing, text: str, x: float, y: float) -> None:

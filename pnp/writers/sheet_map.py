@@ -4,19 +4,29 @@ Takes the plan and the build's settings; returns `{"game", "paper", "pages": [..
 entry per side printed on each page (a gutterfold sheet has a front and a back entry under the
 same page number). Every piece gives its trim box and trim outline in page millimetres; a tile
 of a piece larger than the paper also gives its row and column, the region of the piece it
-holds, its glue areas and its cross-hairs.
+holds, its glue areas and its cross-hairs. With cut files, the registration marks (the same on
+every sheet that is cut) and, on each front entry, the name of its SVG cut file.
 """
 from __future__ import annotations
 
 from ..imposition import Page, Plan
+from .sheet_marks import Registration
+from .svg_cuts import file_name
 
 
-def sheet_map(game: str, settings: dict, plan: Plan) -> dict:
-    return {"game": game, **settings,
-            "pages": [entry for i, page in enumerate(plan.pages, start=1) for entry in _entries(i, page)]}
+def sheet_map(game: str, settings: dict, plan: Plan, cuts: tuple[str, Registration] | None = None) -> dict:
+    """`cuts`: the cut files' folder (as the map names it) and their registration marks."""
+    extra = {"registration": cuts[1].as_json()} if cuts else {}
+    pages = [entry for i, page in enumerate(plan.pages, start=1) for entry in _entries(i, page, len(plan.pages), cuts)]
+    return {"game": game, **settings, **extra, "pages": pages}
 
 
-def _entries(n: int, page: Page) -> list[dict]:
+def _entries(n: int, page: Page, count: int, cuts) -> list[dict]:
     sides = ("front", "back") if page.side == "gutterfold" else (page.side,)
-    return [{"page": n, "side": side, "pieces": [p.as_json() for p in page.placements if p.side == side]}
-            for side in sides]
+    out = []
+    for side in sides:
+        entry = {"page": n, "side": side, "pieces": [p.as_json() for p in page.placements if p.side == side]}
+        if cuts and side == "front":
+            entry["cut_file"] = f"{cuts[0]}/{file_name(n, count)}"
+        out.append(entry)
+    return out

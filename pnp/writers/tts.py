@@ -1,0 +1,133 @@
+"""The Tabletop Simulator writer: a deck's cards laid out in the sheets TTS imports.
+
+A TTS Custom Deck reads one image per sheet: a grid of equal slots, at most 10 columns x 7 rows
+and 4096 px on a side, filled row by row from the top left, plus a card count and a back image
+(or, with "Unique Backs", a second sheet of backs in the same grid). The grid's last slot (bottom
+right) is what TTS shows for a card hidden in another player's hand, so it is never a card: a
+sheet holds at most 69 cards, and that slot shows the deck's back. A copy of a card takes a slot
+of its own. Takes a `Deck` and the drawn faces and backs; returns the sheet images (RGB, pieces
+on white) with their file names, and the record deck.json keeps: which card is in which slot.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image
+
+from ..draw import Drawing
+from .png import MM_PER_IN, Shot, pixels, rasterise
+
+MAX_COLS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
+MIN_COLS = MIN_ROWS = 2  # TTS's import dialog takes a grid of at least 2 x 2
+PER_SHEET = MAX_COLS * MAX_ROWS - 1  # 69: the last slot is the hidden-card image
+CARD_MAX_MM = 150.0  # larger pieces (boards, score tracks) are TTS Custom Boards, not cards
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    copy: int
+    back: str | None  # the key of its back drawing; None: printed without a back
+
+
+@dataclass
+class Deck:
+    """Cards of one size sharing a back design, shuffled together at the table."""
+
+    name: str
+    template: str
+    size_mm: tuple[float, float]
+    cards: list[Card]
+
+    @property
+    def unique_backs(self) -> bool:
+        """Backs that differ card by card (a back showing the card's level): a back sheet too."""
+        return len({c.back for c in self.cards}) > 1
+
+    def sheets(self) -> list[list[Card]]:
+        return [self.cards[i:i + PER_SHEET] for i in range(0, len(self.cards), PER_SHEET)]
+
+
+def card_like(shape: str, w: float, h: float) -> bool:
+    """Cards go into decks: rectangles and diamonds (on white in their bounding box) up to
+    CARD_MAX_MM a side. Round and hexagonal pieces are tokens: TTS cuts a Custom Token round the
+    transparency of its --png image; boards are Custom Boards."""
+    return shape in ("rect", "rhombus") and max(w, h) <= CARD_MAX_MM
+
+
+def grid(cards: int) -> tuple[int, int]:
+    """Columns and rows for `cards` cards and the hidden-card slot."""
+    slots = cards + 1
+    cols = min(MAX_COLS, max(MIN_COLS, slots))
+    return cols, max(MIN_ROWS, math.ceil(slots / cols))
+
+
+def slot_size(card_px: tuple[int, int], cols: int, rows: int) -> tuple[int, int]:
+    """The card's pixel size, scaled down (never up) so that the sheet fits MAX_SIDE."""
+    w, h = card_px
+    f = min(1.0, MAX_SIDE / (cols * w), MAX_SIDE / (rows * h))
+    return max(1, math.floor(w * f)), max(1, math.floor(h * f))
+
+
+def deck_sheets(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], dpi: float):
+    """The deck's sheets as [(file name, RGB image)] and its record for deck.json. Every sheet of
+    a deck has the slot size of its first, fullest sheet."""
+    w_mm, h_mm = deck.size_mm
+    sheets = deck.sheets()
+    cols, rows = grid(len(sheets[0]))
+    slot = slot_size((pixels(w_mm, dpi), pixels(h_mm, dpi)), cols, rows)
+    images = _render(deck, faces, backs, slot)
+    back = images.get(("back", deck.cards[0].back)) if not deck.unique_backs else None
+    files: list[tuple[str, Image.Image]] = []
+    records = []
+    for n, cards in enumerate(sheets, 1):
+        cols, rows = grid(len(cards))
+        face_name = f"{deck.name}-{n}.png"
+        files.append((face_name, _sheet([images[("face", c.id)] for c in cards], cols, rows, slot, back)))
+        record = {"face": face_name, "columns": cols, "rows": rows, "cards": len(cards),
+                  "size_px": [cols * slot[0], rows * slot[1]], "hidden_slot": cols * rows - 1}
+        if deck.unique_backs:
+            record["back"] = f"{deck.name}-{n}.back.png"
+            files.append((record["back"], _sheet([images[("back", c.back)] for c in cards], cols, rows, slot, None)))
+        record["slots"] = [{"slot": i, "row": i // cols, "col": i % cols, "id": c.id, "copy": c.copy}
+                           for i, c in enumerate(cards)]
+        records.append(record)
+    if back is not None:
+        files.append((f"{deck.name}.back.png", _on_white(back)))
+    return files, {"name": deck.name, "template": deck.template, "card_mm": [round(w_mm, 3), round(h_mm, 3)],
+                   "slot_px": list(slot), "unique_backs": deck.unique_backs,
+                   "back": None if deck.unique_backs else f"{deck.name}.back.png", "sheets": records}
+
+
+def _render(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], slot: tuple[int, int]) -> dict:
+    """Each distinct face and back of the deck rendered once at the slot's size; a card printed
+    without a back gets a blank one."""
+    w_mm, h_mm = deck.size_mm
+    wanted: dict[tuple, Drawing] = {}
+    for c in deck.cards:
+        wanted.setdefault(("face", c.id), faces[c.id])
+        wanted.setdefault(("back", c.back), backs[c.back] if c.back is not None else Drawing(w_mm, h_mm))
+    dpi = slot[0] * MM_PER_IN / w_mm
+    shots = [Shot(d, (0.0, 0.0, w_mm, h_mm), slot) for d in wanted.values()]
+    return dict(zip(wanted, rasterise(shots, dpi)))
+
+
+def _sheet(images: list[Image.Image], cols: int, rows: int, slot: tuple[int, int],
+           hidden: Image.Image | None) -> Image.Image:
+    w, h = slot
+    out = Image.new("RGB", (cols * w, rows * h), "white")
+    for i, img in enumerate(images):
+        out.paste(_on_white(img), ((i % cols) * w, (i // cols) * h))
+    if hidden is not None:
+        out.paste(_on_white(hidden), ((cols - 1) * w, (rows - 1) * h))
+    return out
+
+
+def _on_white(img: Image.Image) -> Image.Image:
+    """TTS wants RGB: whatever lies outside the piece's outline becomes white."""
+    if img.mode != "RGBA":
+        return img.convert("RGB")
+    ground = Image.new("RGB", img.size, "white")
+    ground.paste(img, mask=img.getchannel("A"))
+    return ground

@@ -1,0 +1,124 @@
+"""`pnp calibrate` and the one back-offset convention: printed duplex, the index lines of each side
+fall on the other side's zero when the printer registers perfectly; a misregistration reads as
+DX, DY seen from the front (on the front's scales and on the back's alike), and printing again
+with that --back-offset brings both readings back to zero — for long- and short-edge flips."""
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+from conftest import MM
+
+RED = (0.85, 0.1, 0.15)
+SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def _sheet(cli, tmp_path, paper, mode, *extra):
+    r = cli("calibrate", "--paper", paper, "--backs", mode, "--out", tmp_path, *extra)
+    assert r.code == 0, r.err
+    path = tmp_path / f"calibrate-{paper}-{mode}.pdf"
+    assert str(path.name) in r.out and "--back-offset DX,DY" in r.out
+    return path
+
+
+def _red_lines(page, height):
+    """Red index lines as (x0, y0, x1, y1) in mm, y up."""
+    out = []
+    for ln in page.lines:
+        if tuple(round(c, 2) for c in (ln.get("stroking_color") or ())) == RED:
+            out.append((ln["x0"] / MM, height - ln["bottom"] / MM, ln["x1"] / MM, height - ln["top"] / MM))
+    return out
+
+
+def _front_view(mode, W, H):
+    def f(x, y):  # a back-page point, as seen through the paper from the front
+        return (W - x, y) if mode == "duplex-long" else (x, H - y)
+    return f
+
+
+def _zero_ticks(page, height):
+    """The longest (zero) ticks of the scales on a page: vertical ticks of DX scales (x, y) and
+    horizontal ticks of DY scales, in mm."""
+    dx, dy = [], []
+    for ln in page.lines:
+        w, h = (ln["x1"] - ln["x0"]) / MM, (ln["bottom"] - ln["top"]) / MM
+        if abs(w) < 0.01 and 3.0 < h < 3.6:
+            dx.append((ln["x0"] / MM, height - ln["bottom"] / MM))
+        if abs(h) < 0.01 and 3.0 < w < 3.6:
+            dy.append((ln["x0"] / MM, height - ln["top"] / MM))
+    return dx, dy
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.5)])
+def test_index_lines_fall_on_the_other_sides_zero_less_the_offset(cli, tmp_path, paper, mode, offset):
+    W, H = SIZES[paper]
+    extra = ("--back-offset", f"{offset[0]},{offset[1]}") if any(offset) else ()
+    path = _sheet(cli, tmp_path, paper, mode, *extra)
+    view = _front_view(mode, W, H)
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 2
+        assert (pdf.pages[0].width / MM, pdf.pages[0].height / MM) == pytest.approx((W, H), abs=0.05)
+        front, back = pdf.pages
+        (front_dx, front_dy), (back_dx, back_dy) = _zero_ticks(front, H), _zero_ticks(back, H)
+        back_index = _red_lines(back, H)
+        front_index = _red_lines(front, H)
+    assert len(front_dx) == len(front_dy) == len(back_dx) == len(back_dy) == 1
+    assert len(back_index) == len(front_index) == 2
+    # the back's vertical index line, seen from the front, against the front's DX zero
+    vx = [view(l[0], l[1]) for l in back_index if abs(l[2] - l[0]) < 0.01][0]
+    hy = [view(l[0], l[1]) for l in back_index if abs(l[3] - l[1]) < 0.01][0]
+    # printed with --back-offset DX,DY the backs are moved by (-DX, -DY) as seen from the front, so
+    # a printer that lands them (DX, DY) off brings the index exactly onto zero
+    assert vx[0] - front_dx[0][0] == pytest.approx(-offset[0], abs=0.01)
+    assert hy[1] - front_dy[0][1] == pytest.approx(-offset[1], abs=0.01)
+    # and the front's index lines against the back's zero, seen from the front
+    fx = [l for l in front_index if abs(l[2] - l[0]) < 0.01][0][0]
+    fy = [l for l in front_index if abs(l[3] - l[1]) < 0.01][0][1]
+    assert view(*back_dx[0])[0] - fx == pytest.approx(-offset[0], abs=0.01)
+    assert view(*back_dy[0])[1] - fy == pytest.approx(-offset[1], abs=0.01)
+
+
+@pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
+def test_the_backs_scale_reads_the_same_dx_as_the_fronts(cli, tmp_path, mode):
+    """If the backs land DX to the right, the back tick labelled 3 must sit 3 mm left of the front's
+    index (seen from the front), so the index crosses 3 when DX = 3."""
+    W, H = SIZES["a4"]
+    view = _front_view(mode, W, H)
+    with pdfplumber.open(_sheet(cli, tmp_path, "a4", mode)) as pdf:
+        front, back = pdf.pages
+        fx = [l for l in _red_lines(front, H) if abs(l[2] - l[0]) < 0.01][0][0]
+        (zx, zy), = _zero_ticks(back, H)[0]
+        row = sorted((c for c in back.chars if abs(H - (c["top"] + c["bottom"]) / 2 / MM - (zy + 4.3)) < 1.2),
+                     key=lambda c: c["x0"])
+    labels: list[list[dict]] = []  # the DX scale's labels: characters closer than 0.3 mm form one
+    for c in row:
+        if labels and c["x0"] - labels[-1][-1]["x1"] < 0.3 * MM:
+            labels[-1].append(c)
+        else:
+            labels.append([c])
+    plus3 = [w for w in labels if "".join(c["text"] for c in w) == "3"]
+    assert len(plus3) == 1
+    x = (plus3[0][0]["x0"] + plus3[0][-1]["x1"]) / 2 / MM
+    assert view(x, zy)[0] == pytest.approx(fx - 3, abs=0.3)
+
+
+def test_calibrate_refuses_what_it_cannot_print(cli, tmp_path):
+    r = cli("calibrate", "--paper", "a3", "--out", tmp_path)
+    assert r.code == 2 and "paper 'a3' is not a preset" in r.err
+    with pytest.raises(SystemExit) as info:
+        cli("calibrate", "--back-offset", "nan,1", "--out", tmp_path)
+    assert info.value.code == 2
+
+
+def test_back_offset_with_gutterfold_is_refused_not_ignored(cli, tmp_path):
+    r = cli("build", "gem", "--backs", "gutterfold", "--back-offset", "1,0", "--out", tmp_path)
+    assert r.code == 2 and "--back-offset corrects duplex printing" in r.err
+    assert not (tmp_path / "gem.pdf").exists()
+
+
+def test_an_offset_too_large_for_the_margin_names_the_largest_that_fits(cli, tmp_path):
+    r = cli("build", "gem", "--back-offset", "9,0", "--out", tmp_path)
+    assert r.code == 2
+    assert "--back-offset 9,0 would push backs past the 5 mm printable margin of a4" in r.err
+    assert "the largest that fits is DX from -" in r.err and not (tmp_path / "gem.pdf").exists()

@@ -1,0 +1,288 @@
+"""`pnp export`: PNG per face and back, and Tabletop Simulator deck sheets, looked at as pixels.
+
+A PNG is compared with the built PDF sheet rendered at the same resolution (it is the print), a
+TTS slot with the single-card PNG of the card deck.json says it holds."""
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from pnp.cli import main
+from pnp.export import _staged_dir
+from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.spec import load_spec
+from pnp.writers import tts
+from conftest import SHAPES_DIR
+
+DPI = 100
+
+
+def export(out, game="gem", *extra, specs=SPECS_DIR, layouts=LAYOUTS_DIR):
+    code = main(["export", game, "--out", str(out), "--specs", str(specs), "--layouts", str(layouts), *map(str, extra)])
+    assert code == 0, f"pnp export {game} {extra} exited {code}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def gem(tmp_path_factory):
+    """GEM (30 cards, gum-pack size 1 x 3 in) exported as PNG and TTS at 100 dpi."""
+    return export(tmp_path_factory.mktemp("export"), "gem", "--png", "--tts", "--dpi", DPI)
+
+
+@pytest.fixture(scope="module")
+def gem_spec():
+    from pnp.games import GAMES
+
+    spec, report = load_spec(SPECS_DIR / "gem.yaml", GAMES["gem"])
+    assert spec is not None, report
+    return spec
+
+
+def on_white(img: Image.Image) -> Image.Image:
+    if img.mode == "RGBA":
+        ground = Image.new("RGB", img.size, "white")
+        ground.paste(img, mask=img.getchannel("A"))
+        return ground
+    return img.convert("RGB")
+
+
+def diff(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference per channel, 0 to 255."""
+    return float(np.abs(np.asarray(a, np.int16) - np.asarray(b, np.int16)).mean())
+
+
+def changed(a: Image.Image, b: Image.Image) -> float:
+    """The share of pixels where some channel differs by more than 48 of 255."""
+    d = np.abs(np.asarray(a, np.int16) - np.asarray(b, np.int16)).max(axis=2)
+    return float((d > 48).mean())
+
+
+# -- PNG ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition, dpi, bleed, size", [
+    ("poker", 150, 0, (372, 520)),    # 63 x 88 mm: 372.05 x 519.69 px, rounded to the nearest
+    ("poker", 50, 3, (136, 185)),     # with 3 mm bleed: 69 x 94 mm
+    ("gum", 200, 0, (200, 600)),      # 1 x 3 in
+])
+def test_png_pixel_size_follows_the_dpi(tmp_path, gem_spec, edition, dpi, bleed, size):
+    out = export(tmp_path, "gem", "--png", "--dpi", dpi, "--edition", edition, "--bleed", bleed)
+    folder = out / "gem-png"
+    for c in gem_spec.components:
+        for name in (f"{c.id}.png", f"{c.id}.back.png"):
+            with Image.open(folder / name) as img:
+                assert img.size == size, name
+                assert round(img.info["dpi"][0]) == dpi  # the PNG says its resolution
+
+
+def test_one_png_per_component_and_back_and_nothing_else(gem, gem_spec):
+    names = sorted(p.name for p in (gem / "gem-png").iterdir())
+    expected = sorted([f"{c.id}.png" for c in gem_spec.components] + [f"{c.id}.back.png" for c in gem_spec.components])
+    assert names == expected
+    assert not [p for p in gem.iterdir() if p.name.startswith(".")], "temporary folders left behind"
+
+
+def test_png_is_the_print(gem, shipped_build):
+    """Each face PNG is its card on the built PDF sheet, pixel for pixel: the sheet rendered at the
+    same dpi with its crop box set to the card's trim box (so both share one pixel grid)."""
+    import pypdfium2 as pdfium
+
+    built = shipped_build("gem")
+    faces = {}
+    for p in (gem / "gem-png").glob("*.png"):
+        if not p.name.endswith(".back.png"):
+            with Image.open(p) as img:
+                faces[p.stem] = on_white(img)
+    doc = pdfium.PdfDocument(str(built.pdf))
+    compared = 0
+    try:
+        for entry in built.pages("front"):
+            page = doc[entry["page"] - 1]
+            for piece in entry["pieces"]:
+                assert piece["rotation"] == 0
+                x, y, w, h = (v * 72 / 25.4 for v in piece["trim_mm"])
+                page.set_cropbox(x, y, x + w, y + h)
+                card = faces[piece["id"]]
+                cut = page.render(scale=DPI / 72).to_pil().convert("RGB").crop((0, 0, *card.size))
+                assert diff(cut, card) < 0.5 and changed(cut, card) < 0.001, piece["id"]
+                unlike = next(f for f in faces.values() if changed(f, card) > 0.005)
+                assert changed(cut, unlike) > 0.005
+                compared += 1
+            page.close()
+    finally:
+        doc.close()
+    assert compared == 30
+
+
+def test_png_outside_a_round_piece_is_transparent(tmp_path, shapes_game):
+    out = export(tmp_path, shapes_game.GAME_ID, "--png", "--dpi", 50, specs=SHAPES_DIR / "card_specs",
+                 layouts=SHAPES_DIR / "layouts")
+    with Image.open(out / "shapes-test-png" / "token.png") as img:
+        assert img.mode == "RGBA"
+        assert img.getpixel((0, 0))[3] == 0  # the corner of the circle's bounding box
+        assert img.getpixel((img.width // 2, img.height // 2))[3] == 255
+    assert not (out / "shapes-test-png" / "token.back.png").exists()  # printed without a back
+
+
+# -- Tabletop Simulator ------------------------------------------------------------------------
+
+def tts_record(folder):
+    return json.loads((folder / "gem-tts" / "deck.json").read_text(encoding="utf-8"))
+
+
+def test_tts_deck_json_lists_every_card_copy_once(gem, gem_spec):
+    data = tts_record(gem)
+    slots = [(s["id"], s["copy"]) for d in data["decks"] for sheet in d["sheets"] for s in sheet["slots"]]
+    assert len(slots) == len(set(slots))
+    assert Counter(i for i, _ in slots) == Counter({c.id: c.count for c in gem_spec.components})
+    assert sorted(k for _, k in slots if _ == "sapphire-topaz") == [1]
+
+
+def test_tts_sheets_are_rgb_grids_within_tts_limits(gem):
+    data = tts_record(gem)
+    for deck in data["decks"]:
+        w, h = deck["slot_px"]
+        for sheet in deck["sheets"]:
+            cols, rows = sheet["columns"], sheet["rows"]
+            assert 2 <= cols <= 10 and 2 <= rows <= 7
+            assert sheet["cards"] == len(sheet["slots"]) <= cols * rows - 1  # the last slot: hidden card
+            assert sheet["hidden_slot"] == cols * rows - 1
+            with Image.open(gem / "gem-tts" / sheet["face"]) as img:
+                assert img.mode == "RGB"
+                assert img.size == (cols * w, rows * h) == tuple(sheet["size_px"])
+                assert max(img.size) <= 4096
+        with Image.open(gem / "gem-tts" / deck["back"]) as back:
+            assert back.mode == "RGB" and back.size == (w, h)
+
+
+def check_slots(tts_dir, png_dir) -> int:
+    """Every slot holds the face deck.json names: its single-card PNG, resized to the slot, fits
+    it closely, and a card that looks different does not. The hidden slot shows the back."""
+    data = json.loads((tts_dir / "deck.json").read_text(encoding="utf-8"))
+    checked = 0
+    for deck in data["decks"]:
+        w, h = deck["slot_px"]
+        faces: dict[str, Image.Image] = {}
+        unlike: dict[str, Image.Image] = {}  # for each card, a face that looks different
+        for sheet in deck["sheets"]:
+            for s in sheet["slots"]:
+                if s["id"] not in faces:
+                    with Image.open(png_dir / f"{s['id']}.png") as single:
+                        faces[s["id"]] = on_white(single).resize((w, h), Image.Resampling.LANCZOS)
+        for sheet in deck["sheets"]:
+            cols = sheet["columns"]
+            with Image.open(tts_dir / sheet["face"]) as img:
+                grid = img.convert("RGB")
+
+            def cell(i):
+                return grid.crop(((i % cols) * w, (i // cols) * h, (i % cols + 1) * w, (i // cols + 1) * h))
+
+            for s in sheet["slots"]:
+                assert (s["row"], s["col"]) == divmod(s["slot"], cols)
+                slot, face = cell(s["slot"]), faces[s["id"]]
+                assert diff(slot, face) < 1.5 and changed(slot, face) < 0.01, s
+                if s["id"] not in unlike:
+                    unlike[s["id"]] = next(f for f in faces.values() if changed(f, face) > 0.01)
+                assert changed(slot, unlike[s["id"]]) > changed(slot, face) + 0.01, s
+                checked += 1
+            with Image.open(tts_dir / deck["back"]) as back:
+                assert diff(cell(sheet["hidden_slot"]), back.convert("RGB")) < 1  # a card in another's hand
+    return checked
+
+
+def test_tts_slot_holds_the_face_it_claims(gem):
+    assert check_slots(gem / "gem-tts", gem / "gem-png") == 30
+
+
+def test_tts_scales_a_sheet_down_to_4096_px(tmp_path):
+    """At 600 dpi a 1 x 3 in card is 600 x 1800 px: 10 columns would be 6000 px wide. The slots
+    still hold their faces (compared with 350 dpi PNGs scaled down to the 341 px slot)."""
+    out = export(tmp_path, "gem", "--tts", "--dpi", 600)
+    assert not (out / "gem-png").exists()
+    data = tts_record(out)
+    deck = data["decks"][0]
+    sheet = deck["sheets"][0]
+    with Image.open(out / "gem-tts" / sheet["face"]) as img:
+        assert max(img.size) <= 4096
+        assert max(img.size) > 4000  # scaled to fit, not further
+        assert img.size == (sheet["columns"] * deck["slot_px"][0], sheet["rows"] * deck["slot_px"][1])
+    w, h = deck["slot_px"]
+    assert abs(w / h - 1 / 3) < 0.01  # scaled, not squeezed
+    export(out, "gem", "--png", "--dpi", 350)
+    assert check_slots(out / "gem-tts", out / "gem-png") == 30
+
+
+def test_tts_decks_hold_cards_and_leave_tokens_and_boards_out(tmp_path, shapes_game):
+    out = export(tmp_path, shapes_game.GAME_ID, "--tts", "--dpi", 50, specs=SHAPES_DIR / "card_specs",
+                 layouts=SHAPES_DIR / "layouts")
+    data = json.loads((out / "shapes-test-tts" / "deck.json").read_text(encoding="utf-8"))
+    decks = {d["name"]: d for d in data["decks"]}
+    # one back design on two card sizes: two decks, named by design and template
+    assert sorted(decks) == ["plain-card", "plain-diamond"]
+    assert sum(len(s["slots"]) for s in decks["plain-diamond"]["sheets"]) == 40
+    assert sorted(p["id"] for p in data["left_out"]) == ["board", "flat-hex", "hex", "token"]
+
+
+def test_a_deck_of_more_than_69_cards_spills_to_another_sheet():
+    deck = tts.Deck("d", "card", (63.0, 88.0), [tts.Card("c", k, "b") for k in range(1, 101)])
+    assert [len(s) for s in deck.sheets()] == [69, 31]
+    assert tts.grid(69) == (10, 7)
+    assert tts.grid(31) == (10, 4)
+    assert tts.grid(1) == (2, 2)
+    for cards in (1, 9, 10, 30, 69):
+        cols, rows = tts.grid(cards)
+        assert cols * rows > cards and cols <= 10 and rows <= 7
+        w, h = tts.slot_size((5000, 7000), cols, rows)
+        assert cols * w <= 4096 and rows * h <= 4096
+
+
+# -- requests that cannot be met -----------------------------------------------------------------
+
+@pytest.mark.parametrize("dpi", ["0", "49", "1201", "abc", "72.5"])
+def test_a_bad_dpi_exits_2_with_a_clear_message(tmp_path, capsys, dpi):
+    with pytest.raises(SystemExit) as info:
+        main(["export", "gem", "--png", "--dpi", dpi, "--out", str(tmp_path)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--dpi" in err and ("out of range, expected 50 to 1200" in err or "not a whole number" in err)
+    assert "Traceback" not in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args, words", [
+    (["gem"], "nothing to export: give --png, --tts or both"),
+    (["gem", "--png", "--edition", "tarot"], "gem has no edition 'tarot'; editions: gum, poker"),
+    (["no-such-game", "--tts"], "unknown game 'no-such-game'"),
+])
+def test_a_bad_request_exits_2(cli, args, words):
+    r = cli("export", *args, "--specs", SPECS_DIR)
+    assert r.code == 2
+    assert words in r.err
+    assert "Traceback" not in r.err
+
+
+def test_a_folder_is_replaced_whole_or_not_at_all(tmp_path):
+    target = tmp_path / "gem-png"
+    target.mkdir()
+    (target / "old.png").write_text("old")
+    with pytest.raises(RuntimeError):
+        with _staged_dir(target) as tmp:
+            (tmp / "new.png").write_text("new")
+            raise RuntimeError("the export failed half way")
+    assert [p.name for p in tmp_path.iterdir()] == ["gem-png"]
+    assert [p.name for p in target.iterdir()] == ["old.png"]
+    with _staged_dir(target) as tmp:
+        (tmp / "new.png").write_text("new")
+    assert [p.name for p in tmp_path.iterdir()] == ["gem-png"]
+    assert [p.name for p in target.iterdir()] == ["new.png"]
+
+
+def test_a_spec_that_cannot_be_read_exits_2_at_its_line(cli, tmp_path):
+    from conftest import copy_spec
+
+    copy_spec(tmp_path, "gem", "components:", "components: [")
+    r = cli("export", "gem", "--png", "--dpi", 50)
+    assert r.code == 2
+    assert "card_specs/gem.yaml:" in r.err and "gem: not exported, the files above cannot be read" in r.err
+    assert not (tmp_path / "output").exists()
