@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import fonts, text
+from . import fonts, outputs, text
 from .diagnostics import Report
 from .draw import Color, Drawing
 from .games import RenderContext
@@ -222,13 +222,18 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
     marks = registration(plan, opts.sheet) if opts.cut_files else None
     slug = (game, slug_text(game, settings), opts.sheet) if opts.slug else None
     cut_dir = out_dir / f"{game}-cut"  # without --cut-files a stale one is removed: it would not match
-    with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp, _StagedDir(cut_dir, opts.cut_files) as cut_tmp:
-        write_pdf(pdf_tmp.path, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks)
-        data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
-        map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        if marks:
-            write_cut_files(cut_tmp.path, plan, marks)
-        pdf_tmp.ready = map_tmp.ready = cut_tmp.ready = True
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir)):
+        outputs.recover(out_dir, [pdf_path.name, map_path.name, cut_dir.name])
+        with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp, \
+                _StagedDir(cut_dir, opts.cut_files) as cut_tmp:
+            write_pdf(pdf_tmp.path, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks)
+            data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
+            data["pdf_sha256"] = outputs.sha256(pdf_tmp.path)  # so a reader can tell a torn pair
+            map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            if marks:
+                write_cut_files(cut_tmp.path, plan, marks)
+            outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
+            cut_tmp.ready = True
     return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components), texts,
                  cut_dir if opts.cut_files else None)
 
@@ -244,11 +249,14 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
     out_dir.mkdir(parents=True, exist_ok=True)
     pdf_path, map_path = out_dir / f"{game}-shop.pdf", out_dir / f"{game}-shop.json"
     title = f"{loaded.spec.name.get('en', loaded.game.title)} — for the print shop"
-    with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp:
-        pages = write_shop_pdf(pdf_tmp.path, pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
-        data = {"game": game, "shop": True, "order": opts.shop, **_settings(loaded, opts), "pages": pages}
-        map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        pdf_tmp.ready = map_tmp.ready = True
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir)):
+        outputs.recover(out_dir, [pdf_path.name, map_path.name])
+        with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp:
+            pages = write_shop_pdf(pdf_tmp.path, pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
+            data = {"game": game, "shop": True, "order": opts.shop, **_settings(loaded, opts), "pages": pages,
+                    "pdf_sha256": outputs.sha256(pdf_tmp.path)}
+            map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
     return Built(pdf_path, map_path, len(pages), sum(c.count for c in loaded.spec.components), texts)
 
 
@@ -285,6 +293,7 @@ class _Staged:
         fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent)
         os.close(fd)
         self.path = Path(name)
+        outputs.normal_mode(self.path)  # mkstemp's files are private; an output is not
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
@@ -303,12 +312,15 @@ class _StagedDir:
         self.ready = False
 
     def __enter__(self) -> "_StagedDir":
-        self.path = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", dir=self.target.parent)) if self.wanted else None
+        self.path = None
+        if self.wanted:
+            self.path = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent))
+            outputs.normal_mode(self.path, directory=True)
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None and self.ready and self.target.is_dir():
-            old = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.old.", dir=self.target.parent))
+            old = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.old.", suffix=".tmp", dir=self.target.parent))
             os.replace(self.target, old / self.target.name)
             shutil.rmtree(old)
         if exc_type is None and self.ready and self.path is not None:

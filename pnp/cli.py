@@ -12,10 +12,13 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import random
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from . import __version__
@@ -152,7 +155,39 @@ def _parser() -> argparse.ArgumentParser:
 
 
 
+def _steady_streams() -> None:
+    """Output that cannot be shown as it is must not end a good build in a traceback: a closed
+    stdout or stderr writes nowhere, and a terminal whose encoding lacks a character ("→", a
+    Chinese name) gets it escaped instead."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:  # started with the descriptor closed (`pnp build >&-`)
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+        elif hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
+def _terminate(signum, frame) -> None:
+    """SIGTERM: unwind like Ctrl-C, so staged temporary files are removed on the way out."""
+    raise KeyboardInterrupt
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _steady_streams()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     args = _parser().parse_args(argv)
     specs_dir = args.specs if args.specs else default_specs_dir()
     try:
@@ -170,9 +205,15 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # the reader went away (`pnp list gem | head`): stop quietly, as other tools do
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         return 141
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EBADF, errno.EIO):
+            raise
+        # stdout is full or gone (`pnp build > /dev/full`): what was built stays built; say so
+        _quiet_stdout()
+        print(f"pnp {args.command}: cannot write the report to standard output ({exc.strerror})", file=sys.stderr)
+        return EXIT_INPUT
 
 
 def _games(requested: list[str], specs_dir: Path) -> list[str]:
@@ -337,6 +378,7 @@ def cmd_calibrate(args, specs_dir: Path) -> int:
     import tempfile
 
     from .calibrate import calibration_pdf
+    from .outputs import normal_mode
 
     presets, sreport = sheets(specs_dir, args.layouts)
     if sreport.items:
@@ -349,6 +391,7 @@ def cmd_calibrate(args, specs_dir: Path) -> int:
         args.out.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=args.out)
         os.close(fd)
+        normal_mode(Path(tmp))
         try:
             calibration_pdf(Path(tmp), presets[args.paper], args.backs, args.back_offset)
             os.replace(tmp, target)
