@@ -1,11 +1,15 @@
-"""Speed and size figures for `pnp`, printed, not asserted (the machines are shared and noisy).
+"""Speed and size figures for `pnp`, each printed beside its target with PASS or FAIL.
 
     python3 bench/benchmark.py [--repeat N]
 
-For every shipped game: load + validate time, build time, pages, PDF size; the same for the
-shapes test game (diamonds, circles, hexagons and a tiled board). Then a 400-card
-deck (the GEM spec with every card's count raised) to show how a big print run scales, with
-peak memory. Targets are printed beside the figures so a regression stands out.
+First the targets of issue 12, measured as ratios within one run so that a noisy machine cannot
+fool them: a cold `pnp build` of every game (A4, duplex, a fresh process each time) against the
+bare-reportlab floor (FLOOR below: the same pages and pieces, read from the build's sheet maps,
+each one rounded rectangle and two strings), a cold `pnp validate` of every game with its peak
+memory, and the size of the English PDFs together. Then, for every shipped game: load + validate
+time, build time, pages, PDF size; the same for the shapes test game (diamonds, circles, hexagons
+and a tiled board); and a 400-card deck (the GEM spec with every card's count raised) to show how
+a big print run scales, with peak memory.
 """
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import argparse
 import re
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -25,7 +30,14 @@ from pnp.build import BuildOptions, build  # noqa: E402
 from pnp.diagnostics import Report  # noqa: E402
 from pnp.paths import LAYOUTS_DIR, SPECS_DIR  # noqa: E402
 from pnp.project import available_games, load_checked, load_for_build, sheets  # noqa: E402
+from warm_rebuild import warm_rebuilds  # noqa: E402
 
+ISSUE_TARGETS = {
+    "floor_ratio": 3.0,  # cold build of every game / the bare-reportlab floor
+    "validate_all_s": 0.3,  # cold `pnp validate` of every game
+    "validate_peak_mb": 200.0,
+    "english_pdfs_mb": 2.5,  # the four English PDFs together
+}
 TARGETS = {
     "validate_s": 0.5,  # one game's load + validate
     "build_s": 3.0,  # one shipped game, all pages
@@ -69,15 +81,95 @@ def shapes_game() -> str:
 
 
 def flag(value: float, target: float) -> str:
-    return "ok" if value <= target else "OVER TARGET"
+    return "PASS" if value <= target else "FAIL"
+
+
+# The floor: what reportlab alone takes to write the same pages with the same pieces on them
+# (one rounded rectangle and two strings per piece), a font embedded as pnp does, in a cold process.
+FLOOR = r"""
+import json, sys
+from pathlib import Path
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+fonts, out = Path(sys.argv[1]), Path(sys.argv[2])
+pdfmetrics.registerFont(TTFont("DejaVuSans", str(fonts / "DejaVuSans.ttf")))
+for sheet_map in sys.argv[3:]:
+    plan = json.loads(Path(sheet_map).read_text(encoding="utf-8"))
+    size = (plan["paper"]["width_mm"] * mm, plan["paper"]["height_mm"] * mm)
+    c = Canvas(str(out / (plan["game"] + ".pdf")), pagesize=size, invariant=1, pageCompression=1,
+               initialFontName="DejaVuSans", initialFontSize=7)
+    for page in plan["pages"]:
+        c.setPageSize(size)
+        for piece in page["pieces"]:
+            x, y, w, h = (v * mm for v in piece["trim_mm"])
+            c.setFillColorRGB(0.9, 0.85, 0.7)
+            c.roundRect(x, y, w, h, 3 * mm, stroke=1, fill=1)
+            c.setFillColorRGB(0, 0, 0)
+            c.drawString(x + 2 * mm, y + h - 5 * mm, piece["id"])
+            c.drawString(x + 2 * mm, y + 2 * mm, "%s copy %d" % (piece["kind"], piece["copy"]))
+        c.showPage()
+    c.save()
+"""
+
+
+def cold(argv: list[str]) -> float:
+    """Wall time of a fresh Python process running argv (a failure stops the benchmark)."""
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True)
+    took = time.perf_counter() - t0
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return took
+
+
+PEAK = ("import resource, runpy, sys; sys.argv = ['pnp', 'validate']\n"
+        "try: runpy.run_module('pnp', run_name='__main__')\n"
+        "except SystemExit: pass\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+
+
+def issue_targets(out: Path, repeat: int) -> None:
+    """Cold build against the floor, interleaved so both see the same machine; validate; sizes."""
+    build_dir, floor_dir = out / "cold", out / "floor"
+    floor_dir.mkdir()
+    build_argv = ["-m", "pnp", "build", "--paper", "a4", "--backs", "duplex-long", "--out", str(build_dir)]
+    builds, floors = [], []
+    for _ in range(repeat):
+        builds.append(cold(build_argv))
+        maps = sorted(str(p) for p in build_dir.glob("*.json")
+                      if not p.name.startswith(".") and not p.name.endswith(".manifest.json"))
+        floors.append(cold(["-c", FLOOR, str(ROOT / "fonts"), str(floor_dir), *maps]))
+    b, f = statistics.median(builds), statistics.median(floors)
+    validates = [cold(["-m", "pnp", "validate"]) for _ in range(repeat)]
+    v = statistics.median(validates)
+    peak = subprocess.run([sys.executable, "-c", PEAK], cwd=ROOT, capture_output=True, text=True)
+    peak_mb = int(peak.stdout.split()[-1]) / 1024
+    pdfs = sorted(p for p in build_dir.glob("*.pdf"))
+    size = sum(p.stat().st_size for p in pdfs) / 1e6
+    t = ISSUE_TARGETS
+    print(f"cold build, every game (A4, duplex-long): {b:.2f}s; bare-reportlab floor: {f:.2f}s; "
+          f"ratio {b / f:.2f} (target <= {t['floor_ratio']:g})   [{flag(b / f, t['floor_ratio'])}]")
+    print(f"cold validate, every game: {v:.2f}s (target <= {t['validate_all_s']:g}s)   "
+          f"[{flag(v, t['validate_all_s'])}]; peak memory {peak_mb:.0f} MB "
+          f"(target <= {t['validate_peak_mb']:g} MB)   [{flag(peak_mb, t['validate_peak_mb'])}]")
+    print(f"English PDFs together: {size:.2f} MB (target <= {t['english_pdfs_mb']:g} MB)   "
+          f"[{flag(size, t['english_pdfs_mb'])}]  " + ", ".join(f"{p.stem} {p.stat().st_size / 1e6:.2f}" for p in pdfs))
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--targets-only", action="store_true", help="only the issue-12 figures (cold runs)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
+        issue_targets(out, args.repeat)
+        if args.targets_only:
+            return 0
+        print()
         print(f"{'game':<18}{'validate':>10}{'build':>10}{'cards':>7}{'pages':>7}{'pdf':>10}")
         for game in available_games(SPECS_DIR):
             v, _ = timed(lambda g=game: load_checked(g, SPECS_DIR), args.repeat)
@@ -103,7 +195,10 @@ def main() -> int:
         print(f"\n{built.cards}-card deck: {b:.2f}s, {built.pages} pages, {size:.2f} MB, "
               f"{built.cards / b:.0f} cards/s   [{flag(b, TARGETS['big_build_s'])}, {flag(size, TARGETS['big_pdf_mb'])}]")
         print(f"peak memory (whole run): {rss:.0f} MB   [{flag(rss, TARGETS['peak_rss_mb'])}]")
+        print()
+        warm_rebuilds(out / "warm", args.repeat)  # bench/warm_rebuild.py: pnp watch's one-card rebuild
         print("targets: " + ", ".join(f"{k} <= {v:g}" for k, v in TARGETS.items()))
+        print("(the issue-12 figures above: " + ", ".join(f"{k} <= {v:g}" for k, v in ISSUE_TARGETS.items()) + ")")
     return 0
 
 

@@ -51,9 +51,10 @@ def read_boxes(boxes_node: Node, outline: Outline, what: str, noun: str | None, 
     width, height = outline.w, outline.h
     within = f"the {width:g} x {height:g} mm {noun}" if noun else (
         f"the {width:g} x {height:g} mm {'card' if outline.shape == 'rect' else 'bounding box of the ' + outline.shape}")
+    resolved = _resolve_all(raw, report, what)
     boxes: dict[str, Box] = {}
     for bname in raw:
-        box = _resolve(bname, raw, report, what, [])
+        box = resolved[bname]
         if box is None:
             continue
         loc = raw[bname][2]
@@ -67,26 +68,59 @@ def read_boxes(boxes_node: Node, outline: Outline, what: str, noun: str | None, 
     return boxes
 
 
-def _resolve(name: str, raw: dict, report: Report, what: str, chain: list[str]) -> Box | None:
+def _parent(raw: dict, name: str) -> str | None:
+    parent = raw[name][0].get("extends")
+    return None if parent is INVALID else parent
+
+
+def _resolve_all(raw: dict, report: Report, what: str) -> dict[str, Box | None]:
+    """Every box with its `extends` chain applied, or None where it cannot be (a cycle, a dangling
+    name, a bad value: reported once, at the box at fault). Iterative and memoised, so a chain of
+    thousands of boxes takes linear time and no recursion."""
+    done: dict[str, tuple[dict, Box] | None] = {}
+    for start in raw:
+        path: list[str] = []  # boxes waiting on the next one's resolution
+        on_path: dict[str, int] = {}
+        name: str | None = start
+        while name is not None and name not in done:
+            if name in on_path:
+                _report_cycle(path[on_path[name]:], raw, report, what, done)
+                break
+            on_path[name] = len(path)
+            path.append(name)
+            parent = _parent(raw, name)
+            if parent is not None and parent not in raw:
+                vals, locs, _ = raw[name]
+                report.error(locs["extends"], "LAYOUT-DANGLING-REF",
+                             f"box '{name}' of {what} extends '{parent}', which is not a box; boxes: {', '.join(raw)}")
+                done[name] = None
+                break
+            name = parent
+        for name in reversed(path):
+            if name in done:
+                continue
+            parent = _parent(raw, name)
+            if parent is None:
+                done[name] = _own(name, dict(EMPTY), raw, report, what)
+            else:
+                done[name] = None if done[parent] is None else _own(name, dict(done[parent][0]), raw, report, what)
+    return {name: (None if done[name] is None else done[name][1]) for name in raw}
+
+
+EMPTY = {k: None for k in BOX_KEYS + ("text", "min_text")}
+
+
+def _report_cycle(cycle: list[str], raw: dict, report: Report, what: str, done: dict) -> None:
+    for i, member in enumerate(cycle):
+        names = cycle[i:] + cycle[:i] + [member]
+        shown = names if len(names) <= 8 else names[:4] + [f"... ({len(names) - 6} more)"] + names[-2:]
+        report.error(raw[member][2], "LAYOUT-EXTENDS-CYCLE", f"box '{member}' of {what} extends itself through {' -> '.join(shown)}")
+        done[member] = None
+
+
+def _own(name: str, base: dict, raw: dict, report: Report, what: str) -> tuple[dict, Box] | None:
+    """The box's own values over what it inherits (`base`, in mm); None after a reported problem."""
     vals, locs, loc = raw[name]
-    if name in chain:
-        report.error(loc, "LAYOUT-EXTENDS-CYCLE", f"box '{name}' of {what} extends itself through {' -> '.join(chain + [name])}")
-        return None
-    base: dict = {k: None for k in BOX_KEYS}
-    base["text"] = base["min_text"] = None
-    parent = vals.get("extends")
-    if parent not in (None, INVALID):
-        if parent not in raw:
-            report.error(locs["extends"], "LAYOUT-DANGLING-REF",
-                         f"box '{name}' of {what} extends '{parent}', which is not a box; boxes: {', '.join(raw)}")
-            return None
-        pbox = _resolve(parent, raw, report, what, chain + [name])
-        if pbox is None:
-            return None
-        def mm(pt):  # back to mm, as read
-            return pt * 25.4 / 72 if pt is not None else None
-        base = {"x": pbox.x, "y": pbox.y, "width": pbox.w, "height": pbox.h, "text": mm(pbox.text),
-                "min_text": mm(pbox.min_text)}
     for k in BOX_KEYS + ("text", "min_text"):
         v = vals.get(k)
         if v is INVALID:
@@ -104,4 +138,4 @@ def _resolve(name: str, raw: dict, report: Report, what: str, chain: list[str]) 
                      f"box '{name}' of {what} may shrink its text to {pt(base['min_text']):g} pt, more than its "
                      f"text size {pt(base['text']):g} pt; min_text is at most text")
         return None
-    return Box(base["x"], base["y"], base["width"], base["height"], pt(base["text"]), name, pt(base["min_text"]))
+    return base, Box(base["x"], base["y"], base["width"], base["height"], pt(base["text"]), name, pt(base["min_text"]))

@@ -23,6 +23,8 @@ from .images import with_image
 from .imposition import Piece, back_shift, impose, piece_bleed
 from .layout import Edition, Sheet
 from .project import Loaded
+from .render_cache import RenderCache
+from .reprint import manifest, write_manifest
 from .writers.pdf_sheets import Art, write_pdf
 from .writers.sheet_map import sheet_map
 from .writers.sheet_marks import registration, slug_text
@@ -204,11 +206,16 @@ class TextProblems(Exception):
         self.texts = texts
 
 
-def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, strict: bool = False) -> Built:
+def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, strict: bool = False,
+          cache=None, progress=None) -> Built:
+    """`cache`: a warm process's RenderCache (pnp/render_cache.py); `progress`: pnp/progress.py."""
     if opts.shop:  # a shop page holds one piece: a diamond needs its own bleed
         opts = replace(opts, diamonds="spaced")
     texts = TextReport()
-    art = render_all(loaded, opts, report, texts)
+    if cache is None and progress is None:
+        art = render_all(loaded, opts, report, texts)
+    else:
+        art = (cache or RenderCache()).render(loaded, opts, report, texts, progress)
     if strict and (texts.overflow or texts.glyphs):
         raise TextProblems(texts)
     if opts.shop:
@@ -226,7 +233,8 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
         outputs.recover(out_dir, [pdf_path.name, map_path.name, cut_dir.name])
         with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp, \
                 _StagedDir(cut_dir, opts.cut_files) as cut_tmp:
-            write_pdf(pdf_tmp.path, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks)
+            write_pdf(pdf_tmp.path, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
+                      code_cache=cache.pdf_code if cache else None, progress=progress)
             data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
             data["pdf_sha256"] = outputs.sha256(pdf_tmp.path)  # so a reader can tell a torn pair
             map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -234,6 +242,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
                 write_cut_files(cut_tmp.path, plan, marks)
             outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
             cut_tmp.ready = True
+        write_manifest(out_dir, game, manifest(loaded, opts, plan, data))  # what --changed compares with
     return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components), texts,
                  cut_dir if opts.cut_files else None)
 

@@ -24,9 +24,12 @@ from pathlib import Path
 from . import __version__
 from .args import mm, offset
 from .export import add_parser as add_export_parser, cmd_export
-from .diagnostics import Report
+from .progress import Progress
+from .reprint_cmd import add_where_parser, build_reprint, cmd_where
+from .watch import add_parser as add_watch_parser, cmd_watch
+from .diagnostics import Loc, Report
 from .imposition import BACK_MODES, DIAMOND_MODES, ImpositionError
-from .paths import default_specs_dir, display
+from .paths import default_specs_dir, display, folder_problem
 from .project import UnknownGame, available_games, game_def, load_checked, load_for_build, sheets
 from .spec import LANGS
 
@@ -96,6 +99,13 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--format", choices=("text", "json"), default="text",
                    help="json: one JSON document on stdout with each game's outputs, text report (faces drawn, "
                         "text shrunk, overflow, missing glyphs) and diagnostics")
+    reprints = b.add_mutually_exclusive_group()
+    reprints.add_argument("--only", nargs="+", metavar="ID",
+                          help="write OUT/<id>-reprint.pdf (and its sheet map) holding only the sheets with these "
+                               "cards (ids or printed names), fronts with their backs; nothing else is written")
+    reprints.add_argument("--changed", action="store_true",
+                          help="the same for the cards whose spec entry, layout or back design differs from the last "
+                               "full build (OUT/<id>.manifest.json); when nothing changed, says so and writes nothing")
 
     v = sub.add_parser("validate", parents=[specs], help="check specs against the games' rules",
                        description="Check each game's spec: exit 0 when valid, 1 on rule violations, 2 on input "
@@ -148,6 +158,8 @@ def _parser() -> argparse.ArgumentParser:
     ls.add_argument("game", metavar="GAME")
     ls.add_argument("--format", choices=("text", "json"), default="text")
     add_export_parser(sub, [specs])
+    add_where_parser(sub, [specs])
+    add_watch_parser(sub, b)
     return p
 
 
@@ -193,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         commands = {"build": cmd_build, "validate": cmd_validate, "setup": cmd_setup, "list": cmd_list,
                     "calibrate": cmd_calibrate,
-                    "score": cmd_score, "export": cmd_export}
+                    "score": cmd_score, "export": cmd_export, "where": cmd_where, "watch": cmd_watch}
         code = commands[args.command](args, specs_dir)
         sys.stdout.flush()
         return code
@@ -221,8 +233,9 @@ def _games(requested: list[str], specs_dir: Path) -> list[str]:
         for g in requested:
             game_def(g)
         return list(dict.fromkeys(requested))
-    if not Path(specs_dir).is_dir():
-        raise UsageError(f"no specs folder at {display(specs_dir)}")
+    problem = folder_problem(specs_dir)
+    if problem:
+        raise UsageError(problem)
     found = available_games(specs_dir)
     if not found:
         raise UsageError(f"no game specs in {display(specs_dir)}")
@@ -291,7 +304,7 @@ def cmd_build(args, specs_dir: Path) -> int:
         if report.errors and not args.force:
             fail(g, report, "the spec breaks the rules (use --force to build anyway)", EXIT_RULES)
             continue
-        edition = args.edition or loaded.layout.default
+        edition = loaded.layout.default if args.edition is None else args.edition
         if edition not in loaded.layout.editions:
             raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
         opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, edition,
@@ -301,13 +314,23 @@ def cmd_build(args, specs_dir: Path) -> int:
         if args.cut_files and args.shop:
             raise UsageError("--cut-files makes cut paths for the sheets of a home print; a --shop build has no "
                              "sheets to cut: drop one of them")
+        if args.only or args.changed:
+            if args.shop or len(args.games) != 1 and args.only:
+                raise UsageError("--only reprints home-print sheets of one game: give one GAME, without --shop"
+                                 if args.only else "--changed reprints home-print sheets: drop --shop")
+            code, results[g] = build_reprint(args, loaded, opts, report, getattr(args, "render_cache", None))
+            worst = max(worst, code)
+            continue
         try:
-            built = build(loaded, opts, args.out, report, strict=args.strict)
+            with Progress(sys.stderr, g) as progress:
+                built = build(loaded, opts, args.out, report, strict=args.strict,
+                              cache=getattr(args, "render_cache", None), progress=progress)
         except TextProblems as exc:
             fail(g, report, f"--strict: {exc}; the previous output is kept", EXIT_RULES)
             continue
         except ImpositionError as exc:
-            fail(g, report, str(exc), EXIT_INPUT)
+            report.error(presets[args.paper].loc or Loc(display(specs_dir)), "SHEET-FIT", str(exc))  # at the paper preset
+            fail(g, report, "it does not fit the paper (see above)", EXIT_INPUT)
             continue
         except OSError as exc:
             fail(g, report, f"cannot write to {display(args.out)}: {exc.strerror}", EXIT_INPUT)

@@ -38,9 +38,11 @@ def _font(name: str, filename: str) -> TTFont:
 
 
 def register() -> None:
+    """Register the first face of each weight. The fallbacks (the 4 MB CJK face) are read only
+    when a character the first face lacks asks for them (`_has`), so an English build never
+    parses them."""
     for faces in FACES.values():
-        for name, filename in faces:
-            _font(name, filename)
+        _font(*faces[0])
 
 
 @lru_cache(maxsize=4096)
@@ -59,6 +61,12 @@ def font_for(ch: str, bold: bool = False) -> str | None:
 
 def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     """Split text into (font name, substring) runs; characters no font has go to the first font."""
+    return list(_runs(text, bold))
+
+
+@lru_cache(maxsize=16384)
+def _runs(text: str, bold: bool) -> tuple[tuple[str, str], ...]:
+    # cached: text setting measures the same words many times while it breaks lines and shrinks type
     out: list[tuple[str, str]] = []
     for ch in text:
         name = font_for(ch, bold) or FACES[bold][0][0]
@@ -66,13 +74,14 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
             out[-1] = (name, out[-1][1] + ch)
         else:
             out.append((name, ch))
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=65536)
 def width(text: str, size: float, bold: bool = False) -> float:
     """Width of `text` at `size` points, in millimetres."""
     register()
-    pts = sum(pdfmetrics.stringWidth(s, name, size) for name, s in runs(text, bold))
+    pts = sum(pdfmetrics.stringWidth(s, name, size) for name, s in _runs(text, bold))
     return pts * 25.4 / 72
 
 

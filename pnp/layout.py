@@ -9,11 +9,11 @@ boxes outside the piece, boxes a renderer needs but lacks, kinds without a templ
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from .diagnostics import InputError, Report, one_of
+from .diagnostics import InputError, Loc, Report, one_of
 from .schema import INVALID, Field, Id, Length, Raw, read_fields
 from .templates import Box, Edition, Needed, Template, read_edition
 from .yamlload import load
@@ -21,6 +21,7 @@ from .yamlload import load
 __all__ = ["Box", "Edition", "Layout", "Sheet", "Template", "load_layout", "load_sheets"]
 
 MIN_MARGIN_MM = 5.0
+MIN_PRINTABLE_MM = 40.0  # the smallest paper (50 mm) with the smallest margin (5 mm)
 
 
 @dataclass
@@ -37,6 +38,7 @@ class Sheet:
     width: float
     height: float
     margin: float
+    loc: Loc | None = field(default=None, compare=False)  # the preset in sheets.yaml, for messages
 
 
 def load_layout(path: str | Path, game: str, needed: Needed, display: str | None = None,
@@ -67,7 +69,8 @@ def load_layout(path: str | Path, game: str, needed: Needed, display: str | None
 
 
 def load_sheets(path: str | Path, display: str | None = None) -> tuple[dict[str, Sheet], Report]:
-    """Load the paper presets; every margin must be at least 5 mm (printers cannot print nearer)."""
+    """Load the paper presets; every margin must be at least 5 mm (printers cannot print nearer)
+    and leave a printable area of at least MIN_PRINTABLE_MM each way."""
     display = display or str(path)
     report = Report()
     try:
@@ -78,9 +81,21 @@ def load_sheets(path: str | Path, display: str | None = None) -> tuple[dict[str,
               Field("margin", Length(lo_mm=MIN_MARGIN_MM, hi_mm=100))]
     values, _ = read_fields(root, [Field("sheets", Raw('map'))], report, "the sheet presets")
     sheets: dict[str, Sheet] = {}
-    if values is not INVALID and values["sheets"] is not INVALID:
-        for name, node in values["sheets"].value.items():
-            v, _ = read_fields(node, fields, report, f"sheet '{name}'")
-            if v is not INVALID and INVALID not in v.values():
-                sheets[name] = Sheet(name, v["width"], v["height"], v["margin"])
+    if values is INVALID or values["sheets"] is INVALID:
+        return sheets, report
+    if not values["sheets"].value:
+        report.error(values["sheets"].loc, "SPEC-MISSING-KEY", "'sheets' names no paper; it needs at least one "
+                                                               "preset, such as a4: { width: 210mm, height: 297mm, margin: 5mm }")
+    for name, node in values["sheets"].value.items():
+        v, locs = read_fields(node, fields, report, f"sheet '{name}'")
+        if v is INVALID or INVALID in v.values():
+            continue
+        printable = (v["width"] - 2 * v["margin"], v["height"] - 2 * v["margin"])
+        if min(printable) < MIN_PRINTABLE_MM:
+            report.error(locs["margin"], "SPEC-RANGE",
+                         f"'margin' of sheet '{name}' ({v['margin']:g} mm) leaves a printable area of "
+                         f"{printable[0]:g} x {printable[1]:g} mm on the {v['width']:g} x {v['height']:g} mm paper, "
+                         f"expected at least {MIN_PRINTABLE_MM:g} mm each way")
+            continue
+        sheets[name] = Sheet(name, v["width"], v["height"], v["margin"], node.loc)
     return sheets, report

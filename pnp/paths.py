@@ -6,6 +6,8 @@ user can keep edited copies of the specs where they work.
 """
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,7 +18,41 @@ LAYOUTS_DIR = ROOT / "layouts"
 
 def default_specs_dir() -> Path:
     local = Path.cwd() / "card_specs"
-    return local if local.is_dir() else SPECS_DIR
+    return local if is_dir(local) else SPECS_DIR
+
+
+def _mode(path: Path) -> int | None:
+    """The file's type bits; None where it cannot be looked at (missing, a symlink loop, no
+    permission, a name longer than the system allows)."""
+    try:
+        return os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+
+
+def is_dir(path: Path) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISDIR(mode)
+
+
+def is_file(path: Path) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISREG(mode)
+
+
+def folder_problem(path: Path, what: str = "specs folder") -> str | None:
+    """Why a folder cannot be read, for a message naming it; None when it can be."""
+    from .yamlload import os_problem
+
+    try:
+        if not stat.S_ISDIR(os.stat(path).st_mode):
+            return f"the {what} {display(path)} is not a folder"
+        os.listdir(path)
+    except FileNotFoundError:
+        return f"no {what} at {display(path)}"
+    except OSError as exc:
+        return f"cannot read the {what} {display(path)}: {os_problem(exc)}"
+    return None
 
 
 def layout_file(name: str, specs_dir: Path, layouts_dir: Path | None = None) -> Path:
@@ -24,8 +60,11 @@ def layout_file(name: str, specs_dir: Path, layouts_dir: Path | None = None) -> 
     the specs when it holds that file (a user's own copy), else the shipped one."""
     if layouts_dir is not None:
         return Path(layouts_dir) / name
-    sibling = Path(specs_dir).resolve().parent / "layouts" / name
-    return sibling if sibling.is_file() else LAYOUTS_DIR / name
+    try:
+        sibling = Path(specs_dir).resolve().parent / "layouts" / name
+    except (OSError, RuntimeError):  # a symlink loop: the specs cannot be read either, and say so
+        return LAYOUTS_DIR / name
+    return sibling if is_file(sibling) else LAYOUTS_DIR / name
 
 
 def display(path: Path) -> str:
@@ -35,3 +74,8 @@ def display(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+    except (OSError, RuntimeError):  # a symlink loop, a name too long: the path as written
+        try:
+            return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
+        except (ValueError, OSError):
+            return str(path)

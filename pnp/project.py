@@ -13,7 +13,7 @@ from .diagnostics import Report, one_of
 from .games import ALL_IDS, GAMES, GameDef
 from .images import check_boxes
 from .layout import Layout, Sheet, load_layout, load_sheets
-from .paths import display, layout_file
+from .paths import display, is_file, layout_file
 from .spec import Spec, load_spec
 
 
@@ -39,7 +39,7 @@ def game_def(game_id: str) -> GameDef:
 
 def available_games(specs_dir: Path) -> list[str]:
     """The supported games that have a spec in specs_dir, in the design's order."""
-    return [g for g in ALL_IDS if g in GAMES and (Path(specs_dir) / f"{g}.yaml").is_file()]
+    return [g for g in ALL_IDS if g in GAMES and is_file(Path(specs_dir) / f"{g}.yaml")]
 
 
 def load_checked(game_id: str, specs_dir: Path) -> Loaded:

@@ -7,12 +7,25 @@ Shared symbols (`Use`) become form XObjects, drawn once and referenced on every 
 """
 from __future__ import annotations
 
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from .. import fonts
 from . import PT, Drawing, Fill, Group, Image, Matrix, Path, Text, Use
+
+# Streams are Flate-compressed binary, not also ASCII85-encoded: ASCII85 adds a quarter to every
+# stream and, without reportlab's C accelerator, is the slowest step of writing the file.
+rl_config.useA85 = 0
+
+_PATH_OPS = {"M": "m", "L": "l", "C": "c"}
+
+
+def path_code(path: Path) -> str:
+    """A path in PDF operators, as reportlab's path object writes it."""
+    return " ".join(f"{fp_str(cmd[1:])} {_PATH_OPS[cmd[0]]}" if cmd[0] != "Z" else "h" for cmd in path.cmds)
 
 
 def cmyk(c) -> tuple[float, float, float, float]:
@@ -26,8 +39,13 @@ def cmyk(c) -> tuple[float, float, float, float]:
 
 
 class PdfBackend:
-    def __init__(self, target, title: str = "", author: str = "pnp", use_cmyk: bool = False):
+    def __init__(self, target, title: str = "", author: str = "pnp", use_cmyk: bool = False,
+                 code_cache: dict | None = None):
+        """`code_cache`: kept by a warm process (pnp/render_cache.py) across builds: the PDF code of
+        each filled or stroked path already written, so an unchanged face is not formatted again."""
         self.use_cmyk = use_cmyk
+        self.code_cache = code_cache
+        self.code_used: dict = {}  # what this PDF used of the cache and added to it
         fonts.register()
         self.c = Canvas(target, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10,
                         pageCompression=1)
@@ -53,6 +71,9 @@ class PdfBackend:
 
     def save(self) -> None:
         self.c.save()
+        if self.code_cache is not None:  # keep what this PDF used: the cache holds no older drawings
+            self.code_cache.clear()
+            self.code_cache.update(self.code_used)
 
     # -- drawing -----------------------------------------------------------------------------
     def place(self, drawing: Drawing, matrix: Matrix) -> None:
@@ -113,21 +134,41 @@ class PdfBackend:
         return p
 
     def _fill(self, op: Fill) -> None:
-        c = self.c
+        if self.code_cache is None:
+            return self._fill_now(op)
+        hit = self.code_cache.get(id(op))
+        if hit is not None and hit[0] is op and hit[1] == self.use_cmyk:  # the op itself is kept, so its id is its own
+            self.c._code.extend(hit[2])
+        else:
+            code = self.c._code
+            start = len(code)
+            self._fill_now(op)  # q … Q: the canvas's own state is back where it was
+            hit = (op, self.use_cmyk, code[start:])
+        self.code_used[id(op)] = hit
+
+    def _fill_now(self, op: Fill) -> None:
+        """One filled or stroked path, written as PDF operators in one piece inside q … Q: the
+        same operators the canvas's colour, line and path calls write, without a Python call per
+        number (these are most of a card's drawing: thousands per build)."""
         if op.fill is None and op.stroke is None:
             return
-        c.saveState()
+        code = ["q"]
         if op.fill is not None:
-            self._colour(op.fill)
+            code.append(self._colour_code(op.fill))
         if op.stroke is not None:
-            self._colour(op.stroke, stroke=True)
-            c.setLineWidth(op.width)
-            c.setLineJoin(1)
-            c.setLineCap(1 if op.dash is None else 0)
+            code.append(self._colour_code(op.stroke, stroke=True))
+            code.append(f"{fp_str(op.width)} w 1 j {1 if op.dash is None else 0} J")
             if op.dash:
-                c.setDash(list(op.dash))
-        c.drawPath(self._pdf_path(op.path), stroke=op.stroke is not None, fill=op.fill is not None)
-        c.restoreState()
+                code.append(f"[{fp_str(list(op.dash))}] 0 d")
+        code.append(path_code(op.path))
+        code.append(PATH_OPS[op.stroke is not None, op.fill is not None, self.c._fillMode])
+        code.append("Q")
+        self.c._code.append(" ".join(code))
+
+    def _colour_code(self, colour, stroke: bool = False) -> str:
+        if self.use_cmyk:
+            return f"{fp_str(cmyk(colour))} {'K' if stroke else 'k'}"
+        return f"{fp_str(colour.r, colour.g, colour.b)} {'RG' if stroke else 'rg'}"
 
     def _text(self, op: Text) -> None:
         c = self.c

@@ -115,6 +115,9 @@ class GameDef:
     # A card's name as a player reads it on the printed card, in `lang`: (item, spec, lang) -> str.
     # Setups name cards by it and scorers accept it (or the spec id). None: the spec id.
     card_name: Callable[[Item, Spec, str], str] | None = None
+    # What a face's drawing reads from the rest of the deck, as plain data (The Jam: the recipe
+    # table); the render cache and `--changed` key every face on it. None: only its own entry.
+    deck_context: Callable[[Spec], Any] | None = None
 
     def name_of(self, item: Item, spec: Spec, lang: str = "en") -> str:
         return self.card_name(item, spec, lang) if self.card_name else item.id

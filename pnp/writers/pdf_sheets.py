@@ -51,11 +51,17 @@ class Art:
 
 
 def write_pdf(path: Path, plan: Plan, art: Art, title: str, cmyk: bool = False,
-              slug: tuple[str, str, Sheet] | None = None, registration: Registration | None = None) -> None:
+              slug: tuple[str, str, Sheet] | None = None, registration: Registration | None = None,
+              numbering: tuple[list[int], int] | None = None, code_cache: dict | None = None,
+              progress=None) -> None:
     """`slug`: (game, the build's options as the slug states them, paper) to print a slug line
-    on every page; `registration`: print-and-cut marks for every sheet that is cut."""
-    pdf = PdfBackend(str(path), title=title, use_cmyk=cmyk)
-    for n, page in enumerate(plan.pages, start=1):
+    on every page; `registration`: print-and-cut marks for every sheet that is cut; `numbering`:
+    the pages' numbers in the full print and its page count (a reprint of some of its sheets);
+    `code_cache`: see PdfBackend; `progress`: told of each sheet written."""
+    pdf = PdfBackend(str(path), title=title, use_cmyk=cmyk, code_cache=code_cache)
+    numbers, total = numbering or (range(1, len(plan.pages) + 1), len(plan.pages))
+    sheets = sum(page.side != "back" for page in plan.pages)
+    for n, page in zip(numbers, plan.pages):
         pdf.begin_page(plan.width, plan.height, page.trim_box, page.bleed_box)
         for p in page.placements:
             key, drawing = art.of(p)
@@ -73,9 +79,11 @@ def write_pdf(path: Path, plan: Plan, art: Art, title: str, cmyk: bool = False,
             overlay.polygon(shape, fill=BLACK)
         if slug:
             game, options, sheet = slug
-            _slug(overlay, place_slug(page_slug(game, n, len(plan.pages), page.side, options), page, sheet, marks))
+            _slug(overlay, place_slug(page_slug(game, n, total, page.side, options), page, sheet, marks))
         pdf.place(overlay, IDENTITY)
         pdf.end_page()
+        if progress and page.side != "back":
+            progress.sheet(sheets)
     pdf.save()
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import GameDef
 from . import rules
-from .deck import card_name
+from .deck import card_name, deck_context
 from .fields import BACK_KINDS, KINDS
 from .render import BOXES, render_back, render_face
 from .score import score
@@ -23,5 +23,6 @@ GAME = GameDef(
     players=rules.PLAYERS,
     variants=rules.VARIANTS,
     card_name=card_name,
+    deck_context=deck_context,
     score=score,
 )

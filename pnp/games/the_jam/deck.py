@@ -33,6 +33,12 @@ def recipes(spec: Spec) -> dict[str, Recipe]:
     return out
 
 
+def deck_context(spec: Spec) -> list:
+    """What a card's drawing reads from other cards: each recipe card's recipe and what it is made of."""
+    return [(c.id, c.kind, c.get("recipe"), c.get("fruit"), c.get("fruits"), c.get("jam"))
+            for c in spec.of_kind(*rules.RECIPE_KINDS)]
+
+
 def jam_fruit(spec: Spec, jam_recipe: str) -> str | None:
     """The fruit of the jam a pie is baked from, if that jam recipe exists."""
     r = recipes(spec).get(jam_recipe)

@@ -1,0 +1,77 @@
+"""`pnp watch`: a save rebuilds, a broken spec keeps the last good PDF, Ctrl-C stops cleanly, and
+a warm rebuild draws only the card that changed."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from conftest import copy_spec
+from pnp.cli import _parser
+from pnp.watch import watch_loop
+
+
+class Lines:
+    """The watch's own messages; `wait(n)` until n builds have finished."""
+
+    def __init__(self):
+        self.text, self.done = "", threading.Condition()
+
+    def write(self, s: str) -> None:
+        with self.done:
+            self.text += s
+            self.done.notify_all()
+
+    def flush(self) -> None:
+        pass
+
+    def wait(self, builds: int, timeout: float = 30) -> None:
+        with self.done:
+            assert self.done.wait_for(lambda: self.text.count("--- done") + self.text.count("--- not") >= builds,
+                                      timeout), self.text
+
+
+def test_a_save_rebuilds_and_a_broken_spec_keeps_the_last_good_pdf(tmp_path):
+    specs, _ = copy_spec(tmp_path, "gem")
+    out = tmp_path / "out"
+    args = _parser().parse_args(["watch", "gem", "--specs", str(specs), "--out", str(out), "--max-builds", "3"])
+    lines, stop = Lines(), threading.Event()
+    result = {}
+    t = threading.Thread(target=lambda: result.setdefault("builds", watch_loop(args, specs, stop, lines)))
+    t.start()
+    try:
+        lines.wait(1)
+        first = (out / "gem.pdf").read_bytes()
+        time.sleep(0.3)  # the watcher is set up once the first build is done; give it a moment
+        copy_spec(tmp_path, "gem", "loan: 2 }", "loan: 3 }")
+        lines.wait(2)
+        second = (out / "gem.pdf").read_bytes()
+        assert second != first
+        assert args.render_cache.drawn == 1  # only the edited card was drawn again
+        copy_spec(tmp_path, "gem", "components:", "components: [")
+        lines.wait(3)
+        assert (out / "gem.pdf").read_bytes() == second
+        assert "not everything was built" in lines.text
+    finally:
+        stop.set()
+        t.join(20)
+    assert not t.is_alive() and result["builds"] == 3
+
+
+def test_ctrl_c_stops_with_exit_0_and_no_traceback(tmp_path):
+    specs, _ = copy_spec(tmp_path, "gem")
+    p = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "gem", "--specs", str(specs), "--out",
+                          str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         cwd=tmp_path, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    seen = ""
+    deadline = time.monotonic() + 60
+    while "watching" not in seen and time.monotonic() < deadline:
+        seen += p.stdout.readline()
+    time.sleep(0.3)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert p.returncode == 0, err
+    assert "Traceback" not in err and "stopped" in err
