@@ -29,7 +29,7 @@ from .reprint_cmd import add_where_parser, build_reprint, cmd_where
 from .watch import add_parser as add_watch_parser, cmd_watch
 from .diagnostics import Loc, Report
 from .imposition import BACK_MODES, DIAMOND_MODES, ImpositionError
-from .paths import default_specs_dir, display, folder_problem
+from .paths import default_specs_dir, display, folder_problem, out_problem
 from .project import UnknownGame, available_games, game_def, load_checked, load_for_build, sheets
 from .spec import LANGS
 
@@ -242,9 +242,21 @@ def _games(requested: list[str], specs_dir: Path) -> list[str]:
     return found
 
 
+MAX_PRINTED = 100  # diagnostics a person is shown per game; --format json (validate, build) lists all
+
+
+def _shown(report: Report) -> list[str]:
+    """A game's diagnostics for a person: the first MAX_PRINTED in file order, then how many more."""
+    items = report.sorted()
+    lines = [str(d) for d in items[:MAX_PRINTED]]
+    if len(items) > MAX_PRINTED:
+        lines.append(f"… and {len(items) - MAX_PRINTED} more (pnp validate --format json lists every one)")
+    return lines
+
+
 def _print_report(report: Report) -> None:
-    for d in report.sorted():
-        print(d, file=sys.stderr)
+    for line in _shown(report):
+        print(line, file=sys.stderr)
 
 
 def cmd_validate(args, specs_dir: Path) -> int:
@@ -259,8 +271,8 @@ def cmd_validate(args, specs_dir: Path) -> int:
                                     for g, r in results.items()}}, indent=1, ensure_ascii=False))
     else:
         for g, r in results.items():
-            for d in r.sorted():
-                print(d)
+            for line in _shown(r):
+                print(line)
             errors = len(r.errors)
             later = "; the game's rules are checked once the file reads cleanly" if r.input_errors else ""
             print(f"{g}: {'ok' if r.ok else f'{errors} error' + ('s' if errors != 1 else '')}"
@@ -333,7 +345,7 @@ def cmd_build(args, specs_dir: Path) -> int:
             fail(g, report, "it does not fit the paper (see above)", EXIT_INPUT)
             continue
         except OSError as exc:
-            fail(g, report, f"cannot write to {display(args.out)}: {exc.strerror}", EXIT_INPUT)
+            fail(g, report, f"cannot write to {display(args.out)}: {out_problem(args.out, exc)}", EXIT_INPUT)
             continue
         more = None if opts.shop else _more_per_sheet(loaded, opts, presets)
         if as_json:
@@ -421,7 +433,7 @@ def cmd_calibrate(args, specs_dir: Path) -> int:
         finally:
             Path(tmp).unlink(missing_ok=True)
     except OSError as exc:
-        print(f"pnp calibrate: cannot write to {display(args.out)}: {exc.strerror}", file=sys.stderr)
+        print(f"pnp calibrate: cannot write to {display(args.out)}: {out_problem(args.out, exc)}", file=sys.stderr)
         return EXIT_INPUT
     print(f"{display(target)}: print both pages on one sheet ({args.backs}), hold it up to a light, front side "
           f"towards you, and read DX and DY where the red lines cross the scales; then "

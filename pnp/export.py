@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .args import mm
 from .diagnostics import Report
-from .paths import display
+from .paths import display, out_problem
 from .project import load_for_build
 from .spec import LANGS
 
@@ -114,7 +114,7 @@ def _export(args, specs_dir: Path) -> int:
         if args.tts:
             lines.extend(_tts(loaded, args, edition, Report() if args.png else report))
     except OSError as exc:
-        return _fail(report, f"{g}: not exported, cannot write to {display(args.out)}: {exc.strerror or exc}", EXIT_INPUT)
+        return _fail(report, f"{g}: not exported, cannot write to {display(args.out)}: {out_problem(args.out, exc)}", EXIT_INPUT)
     _print_report(report)
     print("\n".join(lines))
     return EXIT_OK

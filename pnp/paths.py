@@ -6,6 +6,8 @@ user can keep edited copies of the specs where they work.
 """
 from __future__ import annotations
 
+import errno
+
 import os
 import stat
 from pathlib import Path
@@ -79,3 +81,20 @@ def display(path: Path) -> str:
             return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
         except (ValueError, OSError):
             return str(path)
+
+
+def out_problem(path: Path, exc: OSError) -> str:
+    """Why an output folder cannot be written, in a user's words: a symbolic link loop reads as one
+    (mkdir reports it as "File exists"), and so does a link to nowhere or a name too long."""
+    from .yamlload import os_problem
+
+    p = Path(path)
+    if p.is_symlink() and not p.exists():  # exists() follows the link: False for a loop or a dangling link
+        loop = "a symbolic link loop (a link that leads back to itself)"
+        try:
+            p.resolve(strict=True)
+        except RuntimeError:  # a loop, on Python before 3.13
+            return loop
+        except OSError as err:
+            return loop if err.errno == errno.ELOOP else "a symbolic link to a folder that does not exist"
+    return os_problem(exc)

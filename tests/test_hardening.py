@@ -243,3 +243,28 @@ def test_a_paper_too_small_for_the_build_is_reported_at_the_preset(cli, tmp_path
 def test_an_empty_edition_is_a_usage_error(cli, tmp_path):
     r = cli("build", "gem", "--edition", "", "--specs", SPECS_DIR, "--out", tmp_path / "out")
     assert (r.code, r.err) == (2, "pnp build: error: gem has no edition ''; editions: gum, poker\n")
+
+
+@pytest.mark.parametrize("target, words", [("ol", "a symbolic link loop"),
+                                           ("nowhere/x", "a symbolic link to a folder that does not exist")])
+def test_an_output_folder_that_is_a_bad_symlink_is_named_as_such(cli, tmp_path, target, words):
+    import os
+
+    link = tmp_path / "ol"
+    os.symlink(target, link)
+    r = cli("build", "gem", "--out", link)
+    assert r.code == 2 and words in r.err and "Traceback" not in r.err
+
+
+def test_a_flood_of_rule_breaks_is_shown_capped_and_counted(cli, tmp_path):
+    """Thousands of broken components print the first hundred and say how many more."""
+    from conftest import copy_spec
+
+    cards = "\n".join(f"  - {{ id: coin-x{i}, kind: coin, value: 7 }}" for i in range(600))
+    specs, _ = copy_spec(tmp_path, "gem", "components:\n", "components:\n" + cards + "\n")
+    r = cli("validate", "gem", "--specs", specs)
+    assert r.code == 1
+    lines = [ln for ln in r.out.splitlines() if "error[" in ln]
+    assert len(lines) == 100
+    assert "… and " in r.out and "more (pnp validate --format json lists every one)" in r.out
+    assert len(cli("validate", "gem", "--specs", specs, "--format", "json").json()["games"]["gem"]["diagnostics"]) > 600
