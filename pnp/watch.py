@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 from .paths import display, layout_file
-from .render_cache import RenderCache
 
 WATCHED = (".yaml", ".yml", ".png", ".jpg", ".jpeg")
 
@@ -53,6 +52,8 @@ def watch_loop(args, specs_dir: Path, stop_event: threading.Event | None = None,
 
     out = out or sys.stdout
     games = _games(args.games, specs_dir)
+    from .render_cache import RenderCache  # drawing code: loaded only when watching
+
     args.render_cache = RenderCache()
     roots = _roots(args, specs_dir, games)
     builds = _run(args, specs_dir, games, "first build", out)

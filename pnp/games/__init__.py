@@ -152,6 +152,15 @@ def _name_key(text: str) -> str:
     return "".join(ch for ch in text.casefold() if not ch.isspace())
 
 
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """`module.name`, imported on the first call: renderers (reportlab, fonts, art) load only
+    for the commands that draw, so `pnp validate` and `pnp setup` start fast."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(import_module(module), name)(*args, **kwargs)
+    call.__name__ = name
+    return call
+
+
 ALL_IDS = ("the-jam", "gem", "pi-mal-pflaumen", "christmas-tree")
 
 

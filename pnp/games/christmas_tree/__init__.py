@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from ...schema import Bool, Choice, Field, Int, ListOf
 from ...spec import NAMES
-from .. import GameDef
+from .. import GameDef, lazy
 from . import goals, rules
-from .render import BOXES, render_back, render_face
 from .score import score
 from .setup import card_name, setup
 from .validate import validate
@@ -37,6 +36,18 @@ KINDS = {
 }
 BACK_KINDS = {"decoration": [], "goal": [], "cookie": []}
 
+# The layout boxes the renderer (render.py, loaded on first use) reads.
+BOXES: dict[str, tuple[str, ...]] = {
+    "bauble": ("art", "corner", "mark"),
+    "gingerbread": ("figure", "side", "buttons", "mark"),
+    "candy": ("art", "corner", "mark"),
+    "goal": ("bells", "points", "majority", "diagram", "text"),
+    "cookie": ("title", "art", "note"),
+    "board": ("tree", "space-number", "star", "trunk", "title"),
+    "score-track": ("track", "title", "scoring"),
+    "score-marker": ("art",),
+}
+
 GAME = GameDef(
     id="christmas-tree",
     title="Christmas Tree",
@@ -44,8 +55,8 @@ GAME = GameDef(
     back_kinds=BACK_KINDS,
     boxes=BOXES,
     validate=validate,
-    render_face=render_face,
-    render_back=render_back,
+    render_face=lazy(f"{__name__}.render", "render_face"),
+    render_back=lazy(f"{__name__}.render", "render_back"),
     setup=setup,
     players=rules.PLAYERS,
     variants=tuple(rules.VARIANTS),

@@ -24,16 +24,6 @@ PINE = Color.hex("#1d4a31")
 PINE_LIGHT = Color.hex("#275d3e")
 BACK_RED = Color.hex("#8a1c2a")
 BUBBLE_R = 5.4  # mm: a half-bubble's radius; two cards edge to edge make one round bubble of it
-BOXES: dict[str, tuple[str, ...]] = {
-    "bauble": ("art", "corner", "mark"),
-    "gingerbread": ("figure", "side", "buttons", "mark"),
-    "candy": ("art", "corner", "mark"),
-    "goal": ("bells", "points", "majority", "diagram", "text"),
-    "cookie": ("title", "art", "note"),
-    "board": ("tree", "space-number", "star", "trunk", "title"),
-    "score-track": ("track", "title", "scoring"),
-    "score-marker": ("art",),
-}
 
 
 def render_face(item: Item, ctx: RenderContext) -> Drawing:

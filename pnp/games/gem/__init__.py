@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from ...schema import Choice, Field, Int, ListOf, Text
-from .. import GameDef
+from .. import GameDef, lazy
 from . import rules
-from .render import BOXES, render_back, render_face
 from .score import score
 from .setup import card_name, setup
 from .validate import validate
@@ -20,6 +19,9 @@ KINDS = {
 }
 BACK_KINDS = {"emblem": [Field("title", Text(40), required=False)]}
 
+# The layout boxes the renderer (render.py, loaded on first use) reads.
+BOXES = ("band", "number", "gems")
+
 GAME = GameDef(
     id="gem",
     title="GEM",
@@ -27,8 +29,8 @@ GAME = GameDef(
     back_kinds=BACK_KINDS,
     boxes=BOXES,
     validate=validate,
-    render_face=render_face,
-    render_back=render_back,
+    render_face=lazy(f"{__name__}.render", "render_face"),
+    render_back=lazy(f"{__name__}.render", "render_back"),
     setup=setup,
     players=rules.PLAYERS,
     card_name=card_name,

@@ -17,7 +17,6 @@ from . import art, rules
 
 FELT = Color.hex("#1b2433")
 GOLD = Color.hex("#d9b44a")
-BOXES = ("band", "number", "gems")
 
 
 def render_face(item: Item, ctx: RenderContext) -> Drawing:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from ...schema import Bool, Choice, Field, Int, Text
 from ...spec import NAMES
-from .. import GameDef
+from .. import GameDef, lazy
 from . import rules
 from .mix import MIX
-from .render import BOXES, render_back, render_face
 from .score import score
 from .setup import card_name, setup
 from .validate import validate
@@ -32,6 +31,10 @@ _TITLE = [Field("title", Text(40), required=False)]
 BACK_KINDS = {kind: _TITLE for kind in
               [r.back for r in rules.ROUNDS.values()] + [rules.SAME_FACE_BACK, rules.WATCHDOG_BACK, "emblem"]}
 
+# The layout boxes the renderer (render.py, loaded on first use) reads.
+BOXES = ("frame", "number", "round", "art", "name", "action", "label", "wreath", "letters", "title", "position",
+         "mark", "note", "medallion")
+
 GAME = GameDef(
     id="pi-mal-pflaumen",
     title="Pi mal Pflaumen",
@@ -39,8 +42,8 @@ GAME = GameDef(
     back_kinds=BACK_KINDS,
     boxes=BOXES,
     validate=validate,
-    render_face=render_face,
-    render_back=render_back,
+    render_face=lazy(f"{__name__}.render", "render_face"),
+    render_back=lazy(f"{__name__}.render", "render_back"),
     setup=setup,
     players=rules.PLAYERS,
     variants=tuple(rules.VARIANTS),

@@ -24,8 +24,6 @@ from .shapes import INK
 
 PAPER = Color.hex("#f4ecd6")
 RULE = Color.hex("#8a6a45")
-BOXES = ("frame", "number", "round", "art", "name", "action", "label", "wreath", "letters", "title", "position",
-         "mark", "note", "medallion")
 
 
 FINE_RULE = 0.9  # mm from the thick frame line in to the fine one

@@ -1,14 +1,17 @@
 """The Jam (果醬甜心): 72 split recipe/ingredient game cards and 12 mission cards."""
 from __future__ import annotations
 
-from .. import GameDef
+from .. import GameDef, lazy
 from . import rules
 from .deck import card_name, deck_context
 from .fields import BACK_KINDS, KINDS
-from .render import BOXES, render_back, render_face
 from .score import score
 from .setup import setup
 from .validate import validate
+
+# The layout boxes the renderer (render.py, loaded on first use) reads.
+BOXES = ("recipe", "icon", "name", "points", "needs", "needs-text", "ingredient", "fruit", "fruit-name",
+         "title", "art", "rule", "banner", "mission-points", "mission", "goal", "tea", "yummy")
 
 GAME = GameDef(
     id="the-jam",
@@ -17,8 +20,8 @@ GAME = GameDef(
     back_kinds=BACK_KINDS,
     boxes=BOXES,
     validate=validate,
-    render_face=render_face,
-    render_back=render_back,
+    render_face=lazy(f"{__name__}.render", "render_face"),
+    render_back=lazy(f"{__name__}.render", "render_back"),
     setup=setup,
     players=rules.PLAYERS,
     variants=rules.VARIANTS,

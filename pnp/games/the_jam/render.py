@@ -19,8 +19,6 @@ from .text import label, points, wrap
 PAPER = Color.hex("#fbf4e4")
 PINE = Color.hex("#3f6b3a")
 INK = art.INK
-BOXES = ("recipe", "icon", "name", "points", "needs", "needs-text", "ingredient", "fruit", "fruit-name",
-         "title", "art", "rule", "banner", "mission-points", "mission", "goal", "tea", "yummy")
 
 
 def render_face(item: Item, ctx: RenderContext) -> Drawing:
