@@ -176,3 +176,20 @@ def mangle(text: str, edits) -> str:
         if not lines:
             lines = ["x"]
     return "\n".join(lines) + "\n"
+
+
+def score_file(cli, tmp_path: Path, game: str, text: str, *extra: str):
+    """`pnp score GAME` on a game file holding `text`, written as tmp_path/game.yaml."""
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return cli("score", game, path, *extra)
+
+
+def assert_one_located_error(r, code: str, line: int, col: int | None, words: str) -> str:
+    """A bad game file: exit 2, nothing on stdout, exactly one `code` error, at line:col, saying `words`."""
+    assert r.code == 2 and r.out == ""
+    found = [x for x in r.err.splitlines() if f"error[{code}]" in x]
+    assert len(found) == 1 and words in found[0], r.err
+    where = f"game.yaml:{line}:" + (f"{col}:" if col is not None else "")
+    assert found[0].startswith(where), found[0]
+    return found[0]

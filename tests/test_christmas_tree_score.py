@@ -5,7 +5,7 @@ goals counted exactly where greedy matching undercounts, and `pnp score` on good
 from pathlib import Path
 
 import pytest
-from conftest import FUZZ_EDITS, FUZZ_TOKENS, SHAPES_DIR, mangle
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, SHAPES_DIR, assert_one_located_error, mangle, score_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -228,13 +228,8 @@ def test_pnp_score_the_example_game(cli):
 def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, code, words):
     lines = GAME.splitlines()
     lines[line - 1] = bad
-    path = tmp_path / "game.yaml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    r = cli("score", "christmas-tree", path)
-    assert r.code == 2 and r.out == ""
-    found = [l for l in r.err.splitlines() if f"error[{code}]" in l]
-    assert len(found) == 1 and words in found[0], r.err
-    assert found[0].startswith(f"game.yaml:{line}:")
+    r = score_file(cli, tmp_path, "christmas-tree", "\n".join(lines) + "\n")
+    assert_one_located_error(r, code, line, None, words)
 
 
 def test_pnp_score_on_a_game_without_a_scorer_or_a_missing_file(cli, tmp_path, shapes_game):

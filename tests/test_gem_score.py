@@ -5,7 +5,7 @@ errors, exit 2."""
 from pathlib import Path
 
 import pytest
-from conftest import FUZZ_EDITS, FUZZ_TOKENS, mangle
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, score_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,9 +31,7 @@ players:
 
 
 def run(cli, tmp_path, text, *extra):
-    path = tmp_path / "game.yaml"
-    path.write_text(text, encoding="utf-8")
-    return cli("score", "gem", path, *extra)
+    return score_file(cli, tmp_path, "gem", text, *extra)
 
 
 def test_hand_computed_a_tie_on_points_goes_to_the_most_gems(cli, tmp_path):
@@ -88,11 +86,7 @@ def test_pnp_score_the_example(cli):
 def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, code, col, words):
     lines = GAME.splitlines()
     lines[line - 1] = bad
-    r = run(cli, tmp_path, "\n".join(lines) + "\n")
-    assert r.code == 2 and r.out == ""
-    found = [x for x in r.err.splitlines() if f"error[{code}]" in x]
-    assert len(found) == 1 and words in found[0], r.err
-    assert found[0].startswith(f"game.yaml:{line}:{col}:"), found[0]
+    assert_one_located_error(run(cli, tmp_path, "\n".join(lines) + "\n"), code, line, col, words)
 
 
 def test_a_printed_name_cut_at_its_comma_says_to_quote_it(cli, tmp_path):

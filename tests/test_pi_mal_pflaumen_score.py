@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import FUZZ_EDITS, FUZZ_TOKENS, mangle
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, score_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -188,9 +188,7 @@ players:
 
 
 def run(cli, tmp_path, text, *extra):
-    path = tmp_path / "game.yaml"
-    path.write_text(text, encoding="utf-8")
-    return cli("score", "pi-mal-pflaumen", path, *extra)
+    return score_file(cli, tmp_path, "pi-mal-pflaumen", text, *extra)
 
 
 @pytest.mark.parametrize("line, bad, code, col, words", [
@@ -218,11 +216,7 @@ def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, cod
     lines[line - 1] = bad
     if code == "SCORE-PLAYERS":
         lines = lines[:2]
-    r = run(cli, tmp_path, "\n".join(lines) + "\n")
-    assert r.code == 2 and r.out == ""
-    found = [x for x in r.err.splitlines() if f"error[{code}]" in x]
-    assert len(found) == 1 and words in found[0], r.err
-    assert found[0].startswith(f"game.yaml:{line}:{col}:"), found[0]
+    assert_one_located_error(run(cli, tmp_path, "\n".join(lines) + "\n"), code, line, col, words)
 
 
 def test_more_plum_cards_than_the_deck_has(cli, tmp_path):

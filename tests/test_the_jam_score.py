@@ -6,7 +6,7 @@ and `pnp score the-jam` on the example and on broken files (each a located error
 from pathlib import Path
 
 import pytest
-from conftest import FUZZ_EDITS, FUZZ_TOKENS, mangle
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, score_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -176,9 +176,7 @@ players:
 
 
 def run(cli, tmp_path, text, *extra):
-    path = tmp_path / "game.yaml"
-    path.write_text(text, encoding="utf-8")
-    return cli("score", "the-jam", path, *extra)
+    return score_file(cli, tmp_path, "the-jam", text, *extra)
 
 
 def test_a_player_writes_cards_as_printed_in_either_language_or_by_id(cli, tmp_path):
@@ -209,11 +207,7 @@ def test_a_player_writes_cards_as_printed_in_either_language_or_by_id(cli, tmp_p
 def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, code, col, words):
     lines = GAME.splitlines()
     lines[line - 1] = bad
-    r = run(cli, tmp_path, "\n".join(lines) + "\n")
-    assert r.code == 2 and r.out == ""
-    found = [x for x in r.err.splitlines() if f"error[{code}]" in x]
-    assert len(found) == 1 and words in found[0], r.err
-    assert found[0].startswith(f"game.yaml:{line}:{col}:"), found[0]
+    assert_one_located_error(run(cli, tmp_path, "\n".join(lines) + "\n"), code, line, col, words)
 
 
 def test_a_recipe_card_written_more_often_than_the_deck_has_it(cli, tmp_path):

@@ -161,6 +161,11 @@ def lazy(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
+def renderers(package: str) -> dict[str, Callable[..., Any]]:
+    """A game package's `render_face` and `render_back` (its render.py), loaded on first use."""
+    return {name: lazy(f"{package}.render", name) for name in ("render_face", "render_back")}
+
+
 ALL_IDS = ("the-jam", "gem", "pi-mal-pflaumen", "christmas-tree")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...schema import Bool, Choice, Field, Int, ListOf
 from ...spec import NAMES
-from .. import GameDef, lazy
+from .. import GameDef, renderers
 from . import goals, rules
 from .score import score
 from .setup import card_name, setup
@@ -55,8 +55,7 @@ GAME = GameDef(
     back_kinds=BACK_KINDS,
     boxes=BOXES,
     validate=validate,
-    render_face=lazy(f"{__name__}.render", "render_face"),
-    render_back=lazy(f"{__name__}.render", "render_back"),
+    **renderers(__name__),
     setup=setup,
     players=rules.PLAYERS,
     variants=tuple(rules.VARIANTS),

@@ -4,7 +4,7 @@ Takes a spec, a player count (2-4), a seed and a variant (beginner, family — t
 seed's "normal rules" — or advanced); returns the deck (the baubles and candies for the player
 count and 3 gingerbread men per tree, shuffled), each tree's first hand of 8, each player's
 cookies and goal cards, and with 2 players the dummy tree, which plays as a third seat. In the
-beginner game no goals are dealt: 3 one-bell goals are drawn at the start of every round.
+beginner game no goals are dealt: a few goals are drawn at the start of every round (rules.VARIANTS).
 """
 from __future__ import annotations
 
@@ -112,7 +112,8 @@ def _lines(data: dict, v: rules.Variant, players: int, drawn: list[Item], named)
     if v.goals_each:
         lines.append(f"Goals: each player holds {v.goals_each} goal cards face down and picks one a round.")
     if drawn:
-        lines += ["", "Round 1 goals, drawn at random (draw 3 new one-bell goals each round):"]
+        bells = " or ".join(map(str, v.bells))
+        lines += ["", f"Round 1 goals, drawn at random (draw {v.goals_drawn} new {bells}-bell goals each round):"]
         lines += [f"  {named(g)}" for g in drawn]
     elif "dummy" in pub["trees"] and v.goals_each:
         lines += ["", "Each round, after the players choose their goals, draw one at random for the dummy."]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...schema import Choice, Field, Int, ListOf, Text
-from .. import GameDef, lazy
+from .. import GameDef, renderers
 from . import rules
 from .score import score
 from .setup import card_name, setup
@@ -29,8 +29,7 @@ GAME = GameDef(
     back_kinds=BACK_KINDS,
     boxes=BOXES,
     validate=validate,
-    render_face=lazy(f"{__name__}.render", "render_face"),
-    render_back=lazy(f"{__name__}.render", "render_back"),
+    **renderers(__name__),
     setup=setup,
     players=rules.PLAYERS,
     card_name=card_name,

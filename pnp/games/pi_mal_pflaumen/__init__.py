@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...schema import Bool, Choice, Field, Int, Text
 from ...spec import NAMES
-from .. import GameDef, lazy
+from .. import GameDef, renderers
 from . import rules
 from .mix import MIX
 from .score import score
@@ -42,8 +42,7 @@ GAME = GameDef(
     back_kinds=BACK_KINDS,
     boxes=BOXES,
     validate=validate,
-    render_face=lazy(f"{__name__}.render", "render_face"),
-    render_back=lazy(f"{__name__}.render", "render_back"),
+    **renderers(__name__),
     setup=setup,
     players=rules.PLAYERS,
     variants=tuple(rules.VARIANTS),

@@ -1,7 +1,7 @@
 """The Jam (果醬甜心): 72 split recipe/ingredient game cards and 12 mission cards."""
 from __future__ import annotations
 
-from .. import GameDef, lazy
+from .. import GameDef, renderers
 from . import rules
 from .deck import card_name, deck_context
 from .fields import BACK_KINDS, KINDS
@@ -20,8 +20,7 @@ GAME = GameDef(
     back_kinds=BACK_KINDS,
     boxes=BOXES,
     validate=validate,
-    render_face=lazy(f"{__name__}.render", "render_face"),
-    render_back=lazy(f"{__name__}.render", "render_back"),
+    **renderers(__name__),
     setup=setup,
     players=rules.PLAYERS,
     variants=rules.VARIANTS,
