@@ -5,8 +5,8 @@ file:line:col. Anything that cannot be read as a YAML mapping (missing file, bin
 syntax error, empty document, a top level that is not a mapping, duplicate keys) raises
 `InputError` with a diagnostic at the place YAML reports.
 
-Hostile input is stopped early, in bounded time and memory (the YAML reader is pure Python, about
-0.3 s a megabyte): only regular files are read (never a device or a pipe), at most MAX_BYTES of
+Hostile input is stopped early, in bounded time and memory (libyaml parses; PyYAML's pure-Python
+reader, about 0.3 s a megabyte, only reads a file again to explain a syntax error): only regular files are read (never a device or a pipe), at most MAX_BYTES of
 them; composing stops after MAX_COMPOSED nodes and at the start of a second document; aliases may
 expand to at most MAX_NODES values; a number may be at most MAX_NUMBER_CHARS characters long; and
 at most MAX_MESSAGES problems are kept per file, then one saying how many more there are.
@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
@@ -170,8 +171,23 @@ class _TooLarge(Exception):
         self.message = message
 
 
-class _Composer(yaml.SafeLoader):
-    """PyYAML's safe loader, counting the nodes it composes: stops at MAX_COMPOSED."""
+try:  # libyaml scans and parses five times faster than PyYAML's pure-Python reader
+    from yaml._yaml import CParser as _Parser
+    from yaml.resolver import Resolver as _Resolver
+
+    class _Reader(Composer, _Parser, _Resolver):
+        """libyaml's events composed by PyYAML's own composer (so the count below applies)."""
+
+        def __init__(self, text: str):
+            _Parser.__init__(self, text)
+            Composer.__init__(self)
+            _Resolver.__init__(self)
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _Reader = yaml.SafeLoader
+
+
+class _Counting:
+    """Composes a node tree, counting the nodes: stops at MAX_COMPOSED."""
 
     def __init__(self, text: str, display: str):
         super().__init__(text)
@@ -185,6 +201,16 @@ class _Composer(yaml.SafeLoader):
             raise _TooLarge(Loc(self.display, m.line + 1, m.column + 1),
                             f"the YAML has more than {MAX_COMPOSED} values; a spec is far smaller")
         return super().compose_node(parent, index)
+
+
+class _Composer(_Counting, _Reader):
+    """The fast reader (libyaml's parser where PyYAML has it)."""
+
+
+class _Explainer(_Counting, yaml.SafeLoader):
+    """PyYAML's pure-Python reader: slower, but its syntax errors say more ("expected ',' or '}',
+    but got '<stream end>'" where libyaml says "did not find expected ',' or '}'"), so a file the
+    fast reader refuses is read again by this one for the message."""
 
 
 class _Builder:
@@ -259,10 +285,10 @@ class _Builder:
         return Node("map", loc, out, key_locs)
 
 
-def _compose(text: str, display: str):
+def _compose(text: str, display: str, reader: type = _Composer):
     """The first document's node tree, or None for an empty file; a second document is an error,
     found without composing it."""
-    loader = _Composer(text, display)
+    loader = reader(text, display)
     try:
         if not loader.check_node():
             return None
@@ -284,7 +310,10 @@ def load(path: str | Path, display: str | None = None) -> Node:
     text = _decode(path, display)
     builder = _Builder(display)
     try:
-        doc = _compose(text, display)
+        try:
+            doc = _compose(text, display)
+        except yaml.MarkedYAMLError:
+            doc = _compose(text, display, _Explainer)  # raises again, with PyYAML's words
         if doc is None:
             raise _fail(Loc(display, 1, 1), "YAML-EMPTY", "the file is empty, expected a YAML mapping")
         root = builder.build(doc)
