@@ -2,6 +2,7 @@
 import io
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import pdfplumber
 from PIL import Image as PILImage
@@ -69,3 +70,33 @@ def test_text_fit_shrinks_long_text_to_the_box():
 def test_missing_glyphs_are_found():
     assert fonts.missing("Ruby 紅寶石") == []
     assert fonts.missing("a\ue000b\ue000") == ["\ue000"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x2FF), max_size=12))
+def test_the_quick_pdfdoc_encoding_gives_reportlabs_bytes(text):
+    """pnp/draw/pdf.py takes a short cut through reportlab's object encoder: same bytes, same errors."""
+    from pnp.draw import pdf
+
+    def result(enc):
+        try:
+            return enc(text)
+        except UnicodeError as exc:
+            return type(exc)
+    assert result(pdf._pdfdoc_enc) == result(pdf._rl_pdfdoc_enc)
+
+
+def test_identical_paths_are_formatted_once_and_written_alike(tmp_path):
+    backend = PdfBackend(str(tmp_path / "x.pdf"))
+    backend.begin_page(100, 100)
+    a, b = Drawing(50, 50), Drawing(50, 50)
+    for d in (a, b):
+        d.rect(1, 2, 30, 20, r=3, fill=Color(0.2, 0.4, 0.6), stroke=BLACK, width=0.3)
+    backend.place(a, translate(0, 0))
+    backend.place(b, translate(40, 40))
+    backend.end_page()
+    backend.save()
+    assert len(backend.fill_codes) == 1
+    with pdfplumber.open(tmp_path / "x.pdf") as pdf:
+        rects = pdf.pages[0].curves + pdf.pages[0].rects
+        assert len(rects) == 2
