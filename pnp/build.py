@@ -8,14 +8,13 @@ a failed build leaves the previous output untouched.
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import fonts, outputs, text
+from . import fonts, jsonfile, outputs, text
 from .diagnostics import Report
 from .draw import Color, Drawing
 from .games import RenderContext
@@ -23,7 +22,6 @@ from .images import with_image
 from .imposition import Piece, back_shift, impose, piece_bleed
 from .layout import Edition, Sheet
 from .project import Loaded
-from .render_cache import RenderCache
 from .reprint import manifest, write_manifest
 from .writers.pdf_sheets import Art, write_pdf
 from .writers.sheet_map import sheet_map
@@ -215,6 +213,8 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
     if cache is None and progress is None:
         art = render_all(loaded, opts, report, texts)
     else:
+        from .render_cache import RenderCache  # the warm cache, or progress told card by card
+
         art = (cache or RenderCache()).render(loaded, opts, report, texts, progress)
     if strict and (texts.overflow or texts.glyphs):
         raise TextProblems(texts)
@@ -229,7 +229,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
     marks = registration(plan, opts.sheet) if opts.cut_files else None
     slug = (game, slug_text(game, settings), opts.sheet) if opts.slug else None
     cut_dir = out_dir / f"{game}-cut"  # without --cut-files a stale one is removed: it would not match
-    with outputs.locked(out_dir, outputs.waiting_note(out_dir)):
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game):
         outputs.recover(out_dir, [pdf_path.name, map_path.name, cut_dir.name])
         with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp, \
                 _StagedDir(cut_dir, opts.cut_files) as cut_tmp:
@@ -237,7 +237,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
                       code_cache=cache.pdf_code if cache else None, progress=progress)
             data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
             data["pdf_sha256"] = outputs.sha256(pdf_tmp.path)  # so a reader can tell a torn pair
-            map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            map_tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
             if marks:
                 write_cut_files(cut_tmp.path, plan, marks)
             outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
@@ -258,13 +258,13 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
     out_dir.mkdir(parents=True, exist_ok=True)
     pdf_path, map_path = out_dir / f"{game}-shop.pdf", out_dir / f"{game}-shop.json"
     title = f"{loaded.spec.name.get('en', loaded.game.title)} — for the print shop"
-    with outputs.locked(out_dir, outputs.waiting_note(out_dir)):
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game):
         outputs.recover(out_dir, [pdf_path.name, map_path.name])
         with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp:
             pages = write_shop_pdf(pdf_tmp.path, pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
             data = {"game": game, "shop": True, "order": opts.shop, **_settings(loaded, opts), "pages": pages,
                     "pdf_sha256": outputs.sha256(pdf_tmp.path)}
-            map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            map_tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
             outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
     return Built(pdf_path, map_path, len(pages), sum(c.count for c in loaded.spec.components), texts)
 
@@ -275,14 +275,14 @@ def _settings(loaded: Loaded, opts: BuildOptions) -> dict:
     return {
         "paper": {"name": opts.sheet.name, "width_mm": opts.sheet.width, "height_mm": opts.sheet.height},
         "edition": edition.name,
-        "card_mm": [main.width, main.height],
+        "card_mm": [round(main.width, 3), round(main.height, 3)],
         "templates": {t.name: {"shape": t.shape, "size_mm": [round(t.width, 3), round(t.height, 3)],
                                "bleed_mm": piece_bleed(t.outline, opts.bleed, opts.diamonds)}
                       for t in edition.templates.values()},
         "bleed_mm": opts.bleed,
         "backs": opts.backs,
         "back_offset_mm": list(opts.back_offset),  # as measured: where the backs land, seen from the front
-        "back_shift_mm": [round(v, 3) for v in back_shift(opts.backs, opts.back_offset)],  # the back pages moved by
+        "back_shift_mm": [round(v, 3) + 0.0 for v in back_shift(opts.backs, opts.back_offset)],  # the back pages moved by
         "diamonds": opts.diamonds,
         "lang": opts.lang,
         "cmyk": opts.cmyk,

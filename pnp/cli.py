@@ -23,22 +23,15 @@ from pathlib import Path
 
 from . import __version__
 from .args import mm, offset
+from .build_cmd import cmd_build
+from .clikit import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, print_report, shown
 from .export import add_parser as add_export_parser, cmd_export
-from .progress import Progress
-from .reprint_cmd import add_where_parser, build_reprint, cmd_where
+from .reprint_cmd import add_where_parser, cmd_where
 from .watch import add_parser as add_watch_parser, cmd_watch
-from .diagnostics import Loc, Report
-from .imposition import BACK_MODES, DIAMOND_MODES, ImpositionError
-from .paths import default_specs_dir, display, folder_problem, out_problem
-from .project import UnknownGame, available_games, game_def, load_checked, load_for_build, sheets
+from .imposition import BACK_MODES, DIAMOND_MODES
+from .paths import default_specs_dir, display, out_problem
+from .project import UnknownGame, load_checked, sheets
 from .spec import LANGS
-
-EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
-
-
-class UsageError(Exception):
-    pass
-
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -228,41 +221,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INPUT
 
 
-def _games(requested: list[str], specs_dir: Path) -> list[str]:
-    if requested:
-        for g in requested:
-            game_def(g)
-        return list(dict.fromkeys(requested))
-    problem = folder_problem(specs_dir)
-    if problem:
-        raise UsageError(problem)
-    found = available_games(specs_dir)
-    if not found:
-        raise UsageError(f"no game specs in {display(specs_dir)}")
-    return found
-
-
-MAX_PRINTED = 100  # diagnostics a person is shown per game; --format json (validate, build) lists all
-
-
-def _shown(report: Report) -> list[str]:
-    """A game's diagnostics for a person: the first MAX_PRINTED in file order, then how many more."""
-    items = report.sorted()
-    lines = [str(d) for d in items[:MAX_PRINTED]]
-    if len(items) > MAX_PRINTED:
-        lines.append(f"… and {len(items) - MAX_PRINTED} more (pnp validate --format json lists every one)")
-    return lines
-
-
-def _print_report(report: Report) -> None:
-    for line in _shown(report):
-        print(line, file=sys.stderr)
-
-
 def cmd_validate(args, specs_dir: Path) -> int:
     results = {}
     worst = EXIT_OK
-    for g in _games(args.games, specs_dir):
+    for g in games_asked(args.games, specs_dir):
         loaded = load_checked(g, specs_dir)
         results[g] = loaded.report
         worst = max(worst, loaded.report.exit_code())
@@ -271,142 +233,13 @@ def cmd_validate(args, specs_dir: Path) -> int:
                                     for g, r in results.items()}}, indent=1, ensure_ascii=False))
     else:
         for g, r in results.items():
-            for line in _shown(r):
+            for line in shown(r):
                 print(line)
             errors = len(r.errors)
             later = "; the game's rules are checked once the file reads cleanly" if r.input_errors else ""
             print(f"{g}: {'ok' if r.ok else f'{errors} error' + ('s' if errors != 1 else '')}"
                   + (f", {len(r.items) - errors} warning(s)" if len(r.items) > errors else "") + later)
     return worst
-
-
-def cmd_build(args, specs_dir: Path) -> int:
-    from .build import BuildOptions, TextProblems, build
-
-    layouts_dir = args.layouts
-    presets, sreport = sheets(specs_dir, layouts_dir)
-    if sreport.items:
-        _print_report(sreport)
-        return EXIT_INPUT
-    if args.paper not in presets:
-        raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
-    if any(args.back_offset) and args.backs not in ("duplex-long", "duplex-short"):
-        raise UsageError(f"--back-offset corrects duplex printing; with --backs {args.backs} fronts and backs "
-                         f"{'share one side of the sheet' if args.backs == 'gutterfold' else 'are not both printed'}, "
-                         f"so there is nothing to correct: drop --back-offset")
-    as_json = args.format == "json"
-    results: dict[str, dict] = {}
-    worst = EXIT_OK
-
-    def fail(g: str, report: Report, why: str, code: int) -> None:
-        nonlocal worst
-        worst = max(worst, code)
-        if as_json:
-            results[g] = {"built": False, "why": why, "diagnostics": [d.as_json() for d in report.sorted()]}
-        else:
-            _print_report(report)
-            print(f"{g}: not built, {why}", file=sys.stderr)
-
-    for g in _games(args.games, specs_dir):
-        loaded = load_for_build(g, specs_dir, layouts_dir)
-        report = loaded.report
-        if report.input_errors or loaded.spec is None or loaded.layout is None:
-            fail(g, report, "the files above cannot be read", EXIT_INPUT)
-            continue
-        if report.errors and not args.force:
-            fail(g, report, "the spec breaks the rules (use --force to build anyway)", EXIT_RULES)
-            continue
-        edition = loaded.layout.default if args.edition is None else args.edition
-        if edition not in loaded.layout.editions:
-            raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
-        opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, edition,
-                            args.diamonds)
-        opts.shop, opts.cmyk = args.shop, args.cmyk
-        opts.slug, opts.cut_files = not args.no_slug, args.cut_files
-        if args.cut_files and args.shop:
-            raise UsageError("--cut-files makes cut paths for the sheets of a home print; a --shop build has no "
-                             "sheets to cut: drop one of them")
-        if args.only or args.changed:
-            if args.shop or len(args.games) != 1 and args.only:
-                raise UsageError("--only reprints home-print sheets of one game: give one GAME, without --shop"
-                                 if args.only else "--changed reprints home-print sheets: drop --shop")
-            code, results[g] = build_reprint(args, loaded, opts, report, getattr(args, "render_cache", None))
-            worst = max(worst, code)
-            continue
-        try:
-            with Progress(sys.stderr, g) as progress:
-                built = build(loaded, opts, args.out, report, strict=args.strict,
-                              cache=getattr(args, "render_cache", None), progress=progress)
-        except TextProblems as exc:
-            fail(g, report, f"--strict: {exc}; the previous output is kept", EXIT_RULES)
-            continue
-        except ImpositionError as exc:
-            report.error(presets[args.paper].loc or Loc(display(specs_dir)), "SHEET-FIT", str(exc))  # at the paper preset
-            fail(g, report, "it does not fit the paper (see above)", EXIT_INPUT)
-            continue
-        except OSError as exc:
-            fail(g, report, f"cannot write to {display(args.out)}: {out_problem(args.out, exc)}", EXIT_INPUT)
-            continue
-        more = None if opts.shop else _more_per_sheet(loaded, opts, presets)
-        if as_json:
-            results[g] = {"built": True, "pdf": display(built.pdf), "sheet_map": display(built.sheet_map),
-                          "pages": built.pages, "cards": built.cards, "text": built.text.as_json(),
-                          "diagnostics": [d.as_json() for d in report.sorted()]}
-            if built.cut_files:
-                results[g]["cut_files"] = display(built.cut_files)
-            if more:
-                results[g]["more_per_sheet"] = more.as_json()
-            continue
-        _print_report(report)
-        cuts = f", {display(built.cut_files)}/" if built.cut_files else ""
-        print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}{cuts}")
-        for line in _text_report(built.text):
-            print("  " + line)
-        if more and more.better:
-            print(_more_line(g, more))
-    if as_json:
-        print(json.dumps({"games": results}, indent=1, ensure_ascii=False))
-    return worst
-
-
-def _more_per_sheet(loaded, opts, presets):
-    """Whether a smaller bleed or another paper holds more of the game's most numerous piece."""
-    from .build import pieces_of
-    from .fitting import fit
-
-    return fit(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.diamonds, presets)
-
-
-def _more_line(g: str, f) -> str:
-    """'the-jam: 6 cards per letter sheet at 3 mm bleed; 8 with --bleed 1, 8 on --paper a4'"""
-    what = "cards" if f.shape == "rect" else f"{f.template} pieces"
-    options = ([f"{f.bleed_fit[1]} with --bleed {f.bleed_fit[0]:g}"] if f.bleed_fit else []) + \
-        [f"{n} on --paper {paper}" for paper, n in f.paper_fits]
-    return f"{g}: {f.per_sheet} {what} per {f.paper} sheet at {f.bleed:g} mm bleed; {', '.join(options)}"
-
-
-def _text_report(t) -> list[str]:
-    """The build's short text report: faces drawn, text shrunk, overflow, missing glyphs."""
-    def cards(items: list[dict]) -> int:
-        return len({i["card"] for i in items})
-
-    def examples(items: list[dict], show) -> str:
-        firsts = ", ".join(show(i) for i in items[:3])
-        more = len(items) - 3
-        return firsts + (f" and {more} more (--format json lists all)" if more > 0 else "")
-
-    lines = [f"text: {t.faces} faces drawn; shrunk below its box's size on {cards(t.shrunk)} "
-             f"{'face' if cards(t.shrunk) == 1 else 'faces'}; "
-             f"overflow: {cards(t.overflow) or 'none'}; missing glyphs: {len(t.glyphs) or 'none'}"]
-    if t.shrunk:
-        lines.append("shrunk: " + examples(t.shrunk, lambda i: f"{i['card']} {i['box'] or 'text'} "
-                                                           f"{i['wanted']:g} → {i['size']:g} pt"))
-    if t.overflow:
-        lines.append("overflow: " + examples(t.overflow, lambda i: f"{i['card']} {i['box'] or 'text'} "
-                                                               f"({i['left_mm']:g} mm left over at {i['min']:g} pt)"))
-    if t.glyphs:
-        lines.append("missing glyphs: " + examples(t.glyphs, lambda i: f"{i['card']} " + "".join(i["chars"])))
-    return lines
 
 
 def cmd_calibrate(args, specs_dir: Path) -> int:
@@ -417,7 +250,7 @@ def cmd_calibrate(args, specs_dir: Path) -> int:
 
     presets, sreport = sheets(specs_dir, args.layouts)
     if sreport.items:
-        _print_report(sreport)
+        print_report(sreport)
         return EXIT_INPUT
     if args.paper not in presets:
         raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
@@ -446,7 +279,7 @@ def cmd_setup(args, specs_dir: Path) -> int:
 
     loaded = load_checked(args.game, specs_dir)
     if loaded.report.errors:
-        _print_report(loaded.report)
+        print_report(loaded.report)
         print(f"{args.game}: cannot set up a game from a spec with errors", file=sys.stderr)
         return loaded.report.exit_code()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
@@ -502,13 +335,13 @@ def cmd_score(args, specs_dir: Path) -> int:
     if loaded.game.score is None:
         raise UsageError(f"{args.game} has no scorer yet")
     if loaded.report.errors:
-        _print_report(loaded.report)
+        print_report(loaded.report)
         print(f"{args.game}: cannot score with a spec that has errors", file=sys.stderr)
         return loaded.report.exit_code()
     try:
         result = loaded.game.score(loaded.spec, args.file, display(args.file))
     except InputError as exc:
-        _print_report(exc.report)
+        print_report(exc.report)
         return EXIT_INPUT
     if args.format == "json":
         print(json.dumps(result.data, indent=1, ensure_ascii=False))
@@ -520,7 +353,7 @@ def cmd_score(args, specs_dir: Path) -> int:
 def cmd_list(args, specs_dir: Path) -> int:
     loaded = load_checked(args.game, specs_dir)
     if loaded.spec is None or loaded.report.input_errors:
-        _print_report(loaded.report)
+        print_report(loaded.report)
         return EXIT_INPUT
     comps = [c.as_json() for c in loaded.spec.components]
     if args.format == "json":

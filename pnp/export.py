@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .args import mm
+from .clikit import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_report
 from .diagnostics import Report
 from .paths import display, out_problem
 from .project import load_for_build
@@ -33,7 +34,6 @@ from .spec import LANGS
 
 DPI_RANGE = (50, 1200)
 MAX_PIXELS = 100_000_000  # one image; a 340 x 390 mm board at 1200 dpi would need 6 GB
-EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 IMPORT_HINT = ("Tabletop Simulator: Objects > Components > Custom > Deck, one per sheet. Face: the sheet's 'face' "
                "image; Back: the deck's 'back' image, or with 'unique_backs' the sheet's 'back' sheet and Unique "
                "Backs ticked (then tick Back is Hidden too). Width: 'columns', Height: 'rows', Number: 'cards'. "
@@ -124,11 +124,6 @@ def _fail(report, why: str, code: int) -> int:
     _print_report(report)
     print(why, file=sys.stderr)
     return code
-
-
-def _print_report(report) -> None:
-    for d in report.sorted():
-        print(d, file=sys.stderr)
 
 
 def _drawn(loaded, args, edition: str, bleed: float, report: Report):

@@ -1,7 +1,7 @@
 """Writing a game's outputs so that no kill, crash or second build leaves them torn.
 
-Every build into a folder takes that folder's lock (`locked`), so two builds into one folder run
-one after the other. Files are staged as hidden temporary files beside their targets, created
+Every build of a game into a folder takes that game's lock in the folder (`locked`), so two
+builds of it into one folder run one after the other (other games' builds go on at once). Files are staged as hidden temporary files beside their targets, created
 with the user's normal permissions (not mkstemp's private 0600), and committed in one order: the
 old PDF is kept as `.<name>.prev`, the new PDF moves in, then the new sheet map, then the `.prev`
 goes. The sheet map records the SHA-256 of its PDF, so a reader can tell a matching pair
@@ -17,6 +17,7 @@ import json
 import os
 import sys
 import time
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -36,20 +37,23 @@ def normal_mode(path: Path, directory: bool = False) -> None:
 
 
 @contextmanager
-def locked(out_dir: Path, wait_note=None) -> Iterator[None]:
-    """Hold OUT/.pnp.lock for the block: builds into one folder are serialised. `wait_note` is
-    called once if another build holds the lock and this one has to wait."""
+def locked(out_dir: Path, wait_note=None, game: str | None = None) -> Iterator[None]:
+    """Hold OUT/.pnp.lock for the block: builds of one game into one folder are serialised.
+    `game` locks that game's outputs only (one byte of the lock file, at an offset of its own),
+    so the games of one `pnp build` can be written at once; None locks the whole folder, and
+    waits for every game's build. `wait_note` is called once if this one has to wait."""
     out_dir.mkdir(parents=True, exist_ok=True)
     fd = os.open(out_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o666 & ~_umask())
+    start, length = (1 + zlib.crc32(game.encode("utf-8")), 1) if game else (0, 0)  # length 0: to the end, and on
     try:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, length, start)
         except OSError as exc:
             if exc.errno not in (errno.EAGAIN, errno.EACCES):
                 raise
             if wait_note:
                 wait_note()
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            fcntl.lockf(fd, fcntl.LOCK_EX, length, start)
         yield
     finally:
         os.close(fd)  # closing releases the lock

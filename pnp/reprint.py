@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import outputs
+from . import jsonfile, outputs
 from .diagnostics import Report
 from .fingerprint import Keys, digest
 
@@ -95,7 +95,7 @@ def write_manifest(out_dir: Path, game: str, data: dict) -> None:
     from .build import _Staged
 
     with _Staged(manifest_path(out_dir, game)) as tmp:
-        tmp.path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
         tmp.ready = True
 
 
@@ -191,14 +191,14 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
     data["reprint"] = {"of": f"{game}.pdf", "pages": numbers, "page_count": len(plan.pages)}
     pdf_path, map_path = out_dir / f"{game}-reprint.pdf", out_dir / f"{game}-reprint.json"
     title = f"{loaded.spec.name.get('en', loaded.game.title)} — reprint of pages {_ranges(numbers)}"
-    with outputs.locked(out_dir):
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game):
         outputs.recover(out_dir, [pdf_path.name, map_path.name])
         with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp:
             write_pdf(pdf_tmp.path, sub, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
                       numbering=(numbers, len(plan.pages)), code_cache=cache.pdf_code if cache else None,
                       progress=progress)
             data["pdf_sha256"] = outputs.sha256(pdf_tmp.path)
-            map_tmp.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            map_tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
             outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
     return Reprinted(pdf_path, map_path, numbers, len(sheets), len(plan.pages))
 

@@ -8,11 +8,10 @@ import json
 import sys
 from pathlib import Path
 
+from .clikit import EXIT_INPUT, EXIT_OK
 from .paths import display
 from .project import load_checked
 from .reprint import ReprintError, changed, check_map, pages_of, read_manifest, reprint
-
-EXIT_OK, EXIT_INPUT = 0, 2
 
 
 def add_where_parser(sub, parents: list[argparse.ArgumentParser]) -> None:

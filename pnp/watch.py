@@ -48,7 +48,7 @@ def watch_loop(args, specs_dir: Path, stop_event: threading.Event | None = None,
     Returns the number of builds run."""
     from watchfiles import DefaultFilter, watch
 
-    from .cli import _games
+    from .clikit import games_asked as _games
 
     out = out or sys.stdout
     games = _games(args.games, specs_dir)
@@ -104,7 +104,8 @@ def _text(path: Path) -> str:
 
 def _run(args, specs_dir: Path, games: list[str], why: str, out) -> int:
     """One `pnp build` of these games; a failure is reported and the watch goes on."""
-    from .cli import UsageError, cmd_build
+    from .build_cmd import cmd_build
+    from .clikit import UsageError
 
     print(f"--- {time.strftime('%H:%M:%S')} {why}: building {', '.join(games)}", file=out, flush=True)
     t0 = time.perf_counter()

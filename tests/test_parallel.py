@@ -1,0 +1,164 @@
+"""Several games built at once (pnp/parallel.py): results come back in the order asked for, a
+child's progress reaches the parent's terminal line, a child that dies or fails is named (never a
+hang), an interrupted multi-game build leaves no process and no temporary file behind, and the
+per-game lock lets two games write one folder at once while still serialising one game."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pnp import outputs, parallel
+from pnp.paths import SPECS_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@dataclass
+class Job:
+    name: str
+    weight: int
+    sleep: float = 0.0
+
+
+def _square(job: Job, progress) -> tuple[int, int]:
+    time.sleep(job.sleep)
+    if progress is not None:
+        progress.cards(job.weight, 10)
+    return os.getpid(), job.weight * job.weight
+
+
+def test_results_come_in_job_order_from_other_processes():
+    jobs = [Job("a", 1, 0.3), Job("b", 5, 0.0), Job("c", 3, 0.1), Job("d", 2, 0.0)]
+    got = list(parallel.run(jobs, _square, workers=2))
+    assert [j.name for j, _ in got] == ["a", "b", "c", "d"]
+    assert [r[1] for _, r in got] == [1, 25, 9, 4]
+    assert all(pid != os.getpid() for _, (pid, _) in got)  # each in a child
+
+
+def test_one_worker_runs_in_this_process():
+    got = list(parallel.run([Job("a", 2), Job("b", 3)], _square, workers=1))
+    assert [r for _, r in got] == [(os.getpid(), 4), (os.getpid(), 9)]
+
+
+class Recorder:
+    def __init__(self):
+        self.calls = []
+
+    def cards(self, n, total):
+        self.calls.append((n, total))
+
+
+def test_a_childs_progress_reaches_the_parents_object():
+    recorders = {}
+
+    def progress(job):
+        recorders[job.name] = Recorder()
+        return recorders[job.name]
+
+    list(parallel.run([Job("a", 4), Job("b", 7)], _square, progress=progress, workers=2))
+    assert recorders["a"].calls == [(4, 10)] and recorders["b"].calls == [(7, 10)]
+
+
+def _boom(job, progress):
+    raise ValueError(f"no {job.name}")
+
+
+def _killed(job, progress):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_failing_child_is_named_with_its_traceback():
+    with pytest.raises(parallel.WorkerDied, match=r"(?s)the build of b failed:.*ValueError: no b"):
+        list(parallel.run([Job("a", 1), Job("b", 1)], _boom, workers=2))
+
+
+def test_a_killed_child_is_named_not_waited_for_forever():
+    with pytest.raises(parallel.WorkerDied, match="the process building a was killed by signal 9 .SIGKILL."):
+        list(parallel.run([Job("a", 1), Job("b", 1)], _killed, workers=2))
+
+
+def _pnp(*args) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "pnp", *map(str, args)], env=ENV, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _wait_for_children(p: subprocess.Popen, n: int, timeout: float = 30) -> list[int]:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        kids = _children(p.pid)
+        if len(kids) >= n:
+            return kids
+        time.sleep(0.01)
+    pytest.fail("the build did not start its worker processes")
+
+
+def _gone(pids: list[int], timeout: float = 10) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if not any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in pids):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][:1]
+    except OSError:
+        return "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_an_interrupted_multi_game_build_leaves_no_worker_and_no_temporary_file(tmp_path, sig):
+    out = tmp_path / "out"
+    p = _pnp("build", "christmas-tree", "pi-mal-pflaumen", "--out", out, "--specs", SPECS_DIR)
+    kids = _wait_for_children(p, 2)
+    time.sleep(0.15)
+    p.send_signal(sig)
+    _, err = p.communicate(timeout=60)
+    assert b"Traceback" not in err
+    assert _gone(kids), "a worker outlived its build"
+    if sig == signal.SIGKILL:  # the next build clears what the killed ones left
+        assert _pnp("build", "gem", "--out", out, "--specs", SPECS_DIR).wait(120) == 0
+        outputs.recover(out, ["christmas-tree.pdf", "christmas-tree.json", "pi-mal-pflaumen.pdf",
+                              "pi-mal-pflaumen.json"])
+    else:
+        assert p.returncode == 130 and b"interrupted" in err
+    left = [q.name for q in out.iterdir() if q.name.endswith((".tmp", ".prev"))] if out.exists() else []
+    assert left == []
+
+
+def test_one_games_lock_does_not_hold_up_another_game(tmp_path):
+    out = tmp_path / "out"
+    with outputs.locked(out, game="gem"):
+        assert _pnp("build", "the-jam", "--out", out, "--specs", SPECS_DIR).wait(120) == 0
+        gem = _pnp("build", "gem", "--out", out, "--specs", SPECS_DIR)
+        time.sleep(1.0)
+        assert gem.poll() is None  # waits for the lock held here
+    assert gem.wait(120) == 0
+    assert b"waiting for another build" in gem.stderr.read()
+
+
+def test_the_folder_lock_holds_up_every_game(tmp_path):
+    out = tmp_path / "out"
+    with outputs.locked(out):
+        p = _pnp("build", "gem", "--out", out, "--specs", SPECS_DIR)
+        time.sleep(1.0)
+        assert p.poll() is None
+    assert p.wait(120) == 0
