@@ -8,6 +8,7 @@ backend makes it a form XObject). Card renderers build Drawings; backends only r
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -241,3 +242,24 @@ class Drawing:
                 yield op, matrix
             elif isinstance(op, (Group, Use)):
                 yield from op.drawing.texts(multiply(op.matrix, matrix))
+
+
+UNIT = 10.0  # mm: the square a shared symbol is drawn in, scaled where it is placed
+_SYMBOLS: dict[str, Drawing] = {}
+
+
+def place(d: Drawing, key: str, draw: Callable[[Drawing, float, float, float], None], cx: float, cy: float,
+          s: float, turn: bool = False) -> None:
+    """A picture that recurs (a fruit, a bauble, a gem) drawn once and placed many times: `draw(sym,
+    0, 0, UNIT)` draws it centred in a UNIT square the first time `key` is asked for; every call
+    places it at (cx, cy) at size s (turned 180 degrees). The PDF writes it once, as a form XObject.
+    `key` must name everything the picture depends on (the game, the picture, its colours)."""
+    sym = _SYMBOLS.get(key)
+    if sym is None:
+        sym = Drawing(UNIT, UNIT)
+        draw(sym, 0.0, 0.0, UNIT)
+        _SYMBOLS[key] = sym
+    m = scale(s / UNIT)
+    if turn:
+        m = multiply(m, rotate(180))
+    d.use(key, sym, multiply(m, translate(cx, cy)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ...draw import WHITE, Color, Drawing, Path, multiply, rotate, scale, translate
+from ...draw import WHITE, Color, Drawing, Path, place as _place
 
 INK = Color.hex("#2a1d14")
 CREAM = Color.hex("#f7f0dc")
@@ -17,23 +17,12 @@ DOUGH = Color.hex("#b8672e")
 ICING = Color.hex("#fffaf0")
 CANDY = Color.hex("#c3173a")  # not a bubble colour: tests find half-bubbles by their fill
 STAR_GOLD = Color.hex("#f2c230")
-UNIT = 10.0  # mm: the square a shared symbol is drawn in, scaled where it is placed
-
-_SYMBOLS: dict[str, Drawing] = {}
 
 
 def place(d: Drawing, key: str, draw: Callable[[Drawing, float, float, float], None], cx: float, cy: float,
           s: float, turn: bool = False) -> None:
-    """`draw(sym, 0, 0, UNIT)` once per key, then placed at (cx, cy) at size s (turned 180 degrees)."""
-    sym = _SYMBOLS.get(key)
-    if sym is None:
-        sym = Drawing(UNIT, UNIT)
-        draw(sym, 0.0, 0.0, UNIT)
-        _SYMBOLS[key] = sym
-    m = scale(s / UNIT)
-    if turn:
-        m = multiply(m, rotate(180))
-    d.use("christmas-tree:" + key, sym, multiply(m, translate(cx, cy)))
+    """pnp.draw.place, in Christmas Tree's own name space of symbols."""
+    _place(d, "christmas-tree:" + key, draw, cx, cy, s, turn)
 
 
 def _ring(cx, cy, r, n, phase=0.0):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
-from ...draw import Color, Drawing, Path
+from ...draw import Color, Drawing, Path, place as place_symbol
 from .shapes import (
     INK,
     body,
@@ -240,4 +240,6 @@ DRAW = {
 
 
 def draw(d: Drawing, fruit: str, cx: float, cy: float, s: float, colour: str) -> None:
-    DRAW[fruit](d, cx, cy, s, Color.hex(colour))
+    """The fruit centred on (cx, cy) at size s: drawn once, placed on every card that shows it."""
+    place_symbol(d, f"pi-mal-pflaumen:fruit-{fruit}-{colour}", lambda sym, x, y, u: DRAW[fruit](sym, x, y, u, Color.hex(colour)),
+          cx, cy, s)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from ...draw import Color, Drawing, Path
+from ...draw import Color, Drawing, Path, place
 
 INK = Color.hex("#3a2418")
 LEAF = Color.hex("#3f8f2f")
@@ -219,4 +219,6 @@ DRAW = {
 
 
 def fruit(d: Drawing, ingredient: str, cx: float, cy: float, s: float, colour: str) -> None:
-    DRAW[ingredient](d, cx, cy, s, Color.hex(colour))
+    """The ingredient centred on (cx, cy) at size s: drawn once, placed wherever it recurs."""
+    place(d, f"the-jam:fruit-{ingredient}-{colour}", lambda sym, x, y, u: DRAW[ingredient](sym, x, y, u, Color.hex(colour)),
+          cx, cy, s)

@@ -8,7 +8,7 @@ its name). Youngster and Bear fill the whole card. Mission cards are drawn by
 from __future__ import annotations
 
 from ...cards import background, bleed_rect, safe, text_in
-from ...draw import WHITE, Color, Drawing
+from ...draw import WHITE, Color, Drawing, place
 from ...layout import Box
 from ...spec import Item
 from .. import RenderContext
@@ -45,12 +45,15 @@ def fruit_colour(ingredient: str) -> Color:
 def icon(d: Drawing, kind: str, cx: float, cy: float, s: float, made_from: list[str]) -> None:
     """The recipe kind's picture in the colour of what it is made from."""
     colours = [fruit_colour(f) for f in made_from if f in rules.INGREDIENTS] or [kind_colour(kind)]
-    if kind == "jam":
-        art.jar(d, cx, cy, s, colours[0])
-    elif kind == "pie":
-        art.pie(d, cx, cy, s, colours[0].darker(0.15))
-    else:
-        art.bowl(d, cx, cy, s, colours)
+
+    def draw(sym: Drawing, x: float, y: float, u: float) -> None:
+        if kind == "jam":
+            art.jar(sym, x, y, u, colours[0])
+        elif kind == "pie":
+            art.pie(sym, x, y, u, colours[0].darker(0.15))
+        else:
+            art.bowl(sym, x, y, u, colours)
+    place(d, f"the-jam:{kind}-" + "-".join(c.as_hex() for c in colours), draw, cx, cy, s)
 
 
 def recipe_title(item: Item, ctx: RenderContext) -> str:
