@@ -159,18 +159,20 @@ class Reprinted:
     pages: list[int]  # their numbers in the full print
     sheets: int
     of: int  # pages of the full print
+    cut_files: Path | None = None  # the reprinted sheets' SVG cut files (--cut-files)
 
 
 def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]] | None = None,
             ids: list[str] | None = None, cache=None, progress=None) -> Reprinted:
     """Write OUT/<game>-reprint.pdf and .json: the given sheets of the full plan (or those holding
     `ids`). Only the faces on those sheets are drawn."""
-    from .build import _settings, _Staged, pieces_of
+    from .build import _settings, _Staged, _StagedDir, pieces_of
     from .imposition import Plan, impose
     from .render_cache import RenderCache
     from .writers.pdf_sheets import write_pdf
     from .writers.sheet_map import sheet_map
     from .writers.sheet_marks import registration, slug_text
+    from .writers.svg_cuts import write_cut_files
 
     plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
     if sheets is None:
@@ -186,21 +188,26 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
     marks = registration(plan, opts.sheet) if opts.cut_files else None
     slug = (game, slug_text(game, settings), opts.sheet) if opts.slug else None
     numbers = [i + 1 for i in chosen]
-    data = sheet_map(game, settings, plan, (f"{game}-cut", marks) if marks else None)
+    cut_dir = out_dir / f"{game}-reprint-cut"  # the reprinted sheets' cut files (a stale one goes)
+    data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
     data["pages"] = [e for e in data["pages"] if e["page"] in numbers]
     data["reprint"] = {"of": f"{game}.pdf", "pages": numbers, "page_count": len(plan.pages)}
     pdf_path, map_path = out_dir / f"{game}-reprint.pdf", out_dir / f"{game}-reprint.json"
     title = f"{loaded.spec.name.get('en', loaded.game.title)} — reprint of pages {_ranges(numbers)}"
     with outputs.locked(out_dir, outputs.waiting_note(out_dir), game):
-        outputs.recover(out_dir, [pdf_path.name, map_path.name])
-        with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp:
+        outputs.recover(out_dir, [pdf_path.name, map_path.name, cut_dir.name])
+        with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp, \
+                _StagedDir(cut_dir, opts.cut_files) as cut_tmp:
             write_pdf(pdf_tmp.path, sub, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
                       numbering=(numbers, len(plan.pages)), code_cache=cache.pdf_code if cache else None,
                       progress=progress)
             data["pdf_sha256"] = outputs.sha256(pdf_tmp.path)
             map_tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
+            if marks:
+                write_cut_files(cut_tmp.path, plan, marks, set(numbers))
             outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
-    return Reprinted(pdf_path, map_path, numbers, len(sheets), len(plan.pages))
+            cut_tmp.ready = True
+    return Reprinted(pdf_path, map_path, numbers, len(sheets), len(plan.pages), cut_dir if marks else None)
 
 
 def _ranges(numbers: list[int]) -> str:

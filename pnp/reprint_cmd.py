@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from .clikit import EXIT_INPUT, EXIT_OK
+from .clikit import EXIT_INPUT, EXIT_OK, print_report
 from .paths import display
 from .project import load_checked
 from .reprint import ReprintError, changed, check_map, pages_of, read_manifest, reprint
@@ -106,14 +106,15 @@ def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tupl
     result = {"built": True, "pdf": display(done.pdf), "sheet_map": display(done.sheet_map), "pages": done.pages,
               "sheets": done.sheets, "of_pages": done.of, "cards": ids,
               "diagnostics": [d.as_json() for d in report.sorted()]}
+    if done.cut_files:
+        result["cut_files"] = display(done.cut_files)
     if not as_json:
-        for d in report.sorted():
-            print(d, file=sys.stderr)
+        print_report(report)
         for line in note:
             print(line)
         pages = ", ".join(map(str, done.pages))
         print(f"{g}: {done.sheets} sheet{'s' if done.sheets != 1 else ''} (pages {pages} of {done.of}) → "
-              f"{display(done.pdf)}, {display(done.sheet_map)}")
+              f"{display(done.pdf)}, {display(done.sheet_map)}" + (f", {display(done.cut_files)}/" if done.cut_files else ""))
     return EXIT_OK, result
 
 

@@ -142,3 +142,22 @@ def test_a_count_change_reprints_the_sheets_that_move(tmp_path):
     ch = changed(loaded, opts, plan, _settings(loaded, opts), read_manifest(tmp_path, "gem"))
     assert ch.components == ["coin-1a"]
     assert ch.sheets  # the coin's sheet, and any after it that moved
+
+
+def test_a_reprint_with_cut_files_carries_the_svgs_of_its_own_sheets(cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("build", "gem", "--out", out, "--cut-files").code == 0
+    r = cli("build", "gem", "--out", out, "--cut-files", "--only", "sapphire-ruby")
+    assert r.code == 0, r.err
+    reprint = _map(out / "gem-reprint.json")
+    fronts = [e for e in reprint["pages"] if e["side"] == "front"]
+    assert fronts and "gem-reprint-cut/" in r.out
+    for e in fronts:  # each reprinted front names its SVG, which cuts what the full print's does
+        assert e["cut_file"].startswith("gem-reprint-cut/")
+        name = e["cut_file"].split("/", 1)[1]
+        assert (out / e["cut_file"]).read_bytes() == (out / "gem-cut" / name).read_bytes()
+    assert sorted(p.name for p in (out / "gem-reprint-cut").iterdir()) == sorted(
+        e["cut_file"].split("/", 1)[1] for e in fronts)
+    # a reprint without cut files takes the stale ones away (they would not match its pages)
+    assert cli("build", "gem", "--out", out, "--only", "sapphire-ruby").code == 0
+    assert not (out / "gem-reprint-cut").exists() and (out / "gem-cut").is_dir()

@@ -40,9 +40,13 @@ def file_name(n: int, pages: int) -> str:
     return f"page-{n:0{len(str(pages))}d}.svg"
 
 
-def write_cut_files(folder: Path, plan: Plan, marks: Registration) -> list[Path]:
+def write_cut_files(folder: Path, plan: Plan, marks: Registration, pages: set[int] | None = None) -> list[Path]:
+    """One SVG per sheet a cutter cuts, named by its page number in `plan`; only the page
+    numbers in `pages` when given (a reprint's)."""
     out = []
     for n, page in cut_sheets(plan):
+        if pages is not None and n not in pages:
+            continue
         path = folder / file_name(n, len(plan.pages))
         cut_svg(page, plan, marks).saveas(path, pretty=True)
         out.append(path)
