@@ -22,10 +22,19 @@ from .yamlload import Node, load, type_name
 CARD_FORM = "a card's printed name or id, or { card: NAME, count: N }"
 
 
-def open_file(path: Path, display: str, game_id: str, fields: Sequence[Field],
+def _game(spec: Spec):
+    """The spec's GameDef; looked up late, since a game's package imports its scorer before the
+    registry exists."""
+    from .games import GAMES
+
+    return GAMES[spec.game]
+
+
+def open_file(path: Path, display: str, spec: Spec, fields: Sequence[Field],
               report: Report) -> tuple[dict[str, Any], dict[str, Loc]] | None:
-    """The file's top-level keys: `game` (must be `game_id`) and `fields`. Raises InputError for a
-    file that is not a YAML mapping; None when the top level cannot be read at all."""
+    """The file's top-level keys: `game` (must be the spec's game) and `fields`. Raises InputError
+    for a file that is not a YAML mapping; None when the top level cannot be read at all."""
+    game_id = spec.game
     root = load(path, display)
     v, locs = read_fields(root, [Field("game", Text()), *fields], report, "the game file")
     if v is INVALID:
@@ -35,9 +44,10 @@ def open_file(path: Path, display: str, game_id: str, fields: Sequence[Field],
     return v, locs
 
 
-def player_names(node: Node, counts: Sequence[int], title: str, report: Report,
-                 reserved: Sequence[str] = ()) -> list[str] | None:
-    """The players in seat order: a list of names, or the keys of a mapping (one entry a player)."""
+def player_names(node: Node, spec: Spec, report: Report, reserved: Sequence[str] = ()) -> list[str] | None:
+    """The players in seat order: a list of names, or the keys of a mapping (one entry a player),
+    as many as the game's rules allow."""
+    counts, title = _game(spec).players, _game(spec).title
     if node.is_map:
         named = [(key, node.key_loc(key)) for key in node.value]
     else:
@@ -71,11 +81,8 @@ class Cards:
 
     @property
     def game(self):
-        """The spec's GameDef (its find_card and printed names); looked up late, since a game's
-        package imports its scorer before the registry exists."""
-        from .games import GAMES
-
-        return GAMES[self.spec.game]
+        """The spec's GameDef (its find_card and printed names)."""
+        return _game(self.spec)
 
     def find(self, node: Node, kinds: Sequence[str], what: str, code: str = "SCORE-CARD") -> Item | None:
         """One card written as text; None (after a located error) when it names no card of `kinds`,
@@ -146,10 +153,11 @@ def ranking(totals: dict[str, tuple]) -> tuple[str | None, list[str]]:
     return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
 
 
-def score_lines(title: str, players: dict[str, tuple[int, list[tuple[str, int | None]]]], winner: str | None,
-                tied: Sequence[str], decided_by: str = "") -> list[str]:
+def score_lines(spec: Spec, players: dict[str, tuple[int, list[tuple[str, int | None]]]], winner: str | None,
+                tied: Sequence[str], decided_by: str = "", variant: str | None = None) -> list[str]:
     """A person's view: each player's total and the points line by line (a row without points is
     a note, such as a tie-break count), then the winner."""
+    title = _game(spec).title + (f" ({variant} variant)" if variant else "")
     lines = [f"{title}: final scores", ""]
     for p, (total, rows) in players.items():
         lines.append(f"{p}: {total} points")

@@ -31,7 +31,7 @@ def score(spec: Spec, path: Path, display: str) -> SetupResult:
         raise InputError(report)
     players, final, cookies, rounds = game
     result = tally(players, final, cookies, rounds)
-    return SetupResult(result, _lines(result))
+    return SetupResult(result, _lines(spec, result))
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -42,13 +42,13 @@ DECORATION = "a decoration card of the spec (a bauble, gingerbread man or candy)
 def _read(spec: Spec, path: Path, display: str, report: Report):
     fields = [Field("variant", Text(), required=False), Field("players", Raw("seq")),
               Field("trees", Raw("map")), Field("rounds", Raw("seq"), required=False)]
-    opened = open_file(path, display, "christmas-tree", fields, report)
+    opened = open_file(path, display, spec, fields, report)
     if opened is None:
         return None
     v, _ = opened
     if INVALID in (v["players"], v["trees"]):
         return None
-    players = player_names(v["players"], rules.PLAYERS, "Christmas Tree", report, reserved=(DUMMY,))
+    players = player_names(v["players"], spec, report, reserved=(DUMMY,))
     if players is None:
         return None
     seats = players + ([DUMMY] if len(players) == 2 else [])
@@ -169,7 +169,7 @@ def tally(players: list[str], final: dict[str, Tree], cookies: dict[str, int],
     return out
 
 
-def _lines(r: dict) -> list[str]:
+def _lines(spec: Spec, r: dict) -> list[str]:
     players = {}
     for p, s in r["players"].items():
         rows = [("snowflakes and candies", s["decorations"]),
@@ -181,4 +181,4 @@ def _lines(r: dict) -> list[str]:
             extra = f" + {g['majority']} for the majority" if g["majority"] else ""
             rows.append((f"round {g['round']}, goal {g['goal']}: {g['count']} counted{extra}", g["total"]))
         players[p] = (s["total"], rows)
-    return score_lines("Christmas Tree", players, r["winner"], r["tied"])
+    return score_lines(spec, players, r["winner"], r["tied"])

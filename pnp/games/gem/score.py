@@ -37,11 +37,11 @@ def score(spec: Spec, path: Path, display: str) -> SetupResult:
 
 
 def _read(spec: Spec, path: Path, display: str, report: Report) -> dict[str, dict[str, list[Item]]] | None:
-    opened = open_file(path, display, "gem", [Field("players", Raw("map"))], report)
+    opened = open_file(path, display, spec, [Field("players", Raw("map"))], report)
     if opened is None or opened[0]["players"] is INVALID:
         return None
     players = opened[0]["players"]
-    names = player_names(players, rules.PLAYERS, "GEM", report)
+    names = player_names(players, spec, report)
     if names is None:
         return None
     cards = Cards(spec, report)
@@ -76,4 +76,4 @@ def _lines(spec: Spec, data: dict) -> list[str]:
         totals = [r["total"] for r in data["players"].values()]
         if totals.count(data["players"][data["winner"]]["total"]) > 1:
             decided = "tied on points; the most gems wins"
-    return score_lines("GEM", players, data["winner"], data["tied"], decided)
+    return score_lines(spec, players, data["winner"], data["tied"], decided)

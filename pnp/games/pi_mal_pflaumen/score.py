@@ -56,11 +56,11 @@ def _fruit(card: Item) -> str | None:
 
 def _read(spec: Spec, path: Path, display: str, report: Report):
     fields = [Field("variant", Choice(list(rules.VARIANTS)), required=False), Field("players", Raw("map"))]
-    opened = open_file(path, display, "pi-mal-pflaumen", fields, report)
+    opened = open_file(path, display, spec, fields, report)
     if opened is None or INVALID in opened[0].values():
         return None
     v, _ = opened
-    names = player_names(v["players"], rules.PLAYERS, "Pi mal Pflaumen", report)
+    names = player_names(v["players"], spec, report)
     if names is None:
         return None
     cards = Cards(spec, report)
@@ -134,5 +134,4 @@ def _lines(spec: Spec, data: dict) -> list[str]:
         totals = [r["total"] for r in data["players"].values()]
         if totals.count(data["players"][data["winner"]]["total"]) > 1:
             decided = "tied on points; the most fruit cards left in the display wins"
-    title = "Pi mal Pflaumen" + (f" ({data['variant']} variant)" if data["variant"] else "")
-    return score_lines(title, players, data["winner"], data["tied"], decided)
+    return score_lines(spec, players, data["winner"], data["tied"], decided, data["variant"])

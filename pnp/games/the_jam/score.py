@@ -39,11 +39,11 @@ def score(spec: Spec, path: Path, display: str) -> SetupResult:
 
 def _read(spec: Spec, path: Path, display: str, report: Report):
     fields = [Field("variant", Choice(list(rules.VARIANTS)), required=False), Field("players", Raw("map"))]
-    opened = open_file(path, display, "the-jam", fields, report)
+    opened = open_file(path, display, spec, fields, report)
     if opened is None or INVALID in opened[0].values():
         return None
     v, _ = opened
-    names = player_names(v["players"], rules.PLAYERS, "The Jam", report)
+    names = player_names(v["players"], spec, report)
     if names is None:
         return None
     cards = Cards(spec, report)
@@ -102,7 +102,6 @@ def _lines(spec: Spec, data: dict) -> list[str]:
     from . import GAME
 
     card = {c.id: c for c in spec.components}
-    title = "The Jam" + (f" ({data['variant']} variant)" if data["variant"] else "")
     players = {}
     for p, r in data["players"].items():
         if data["variant"] == "kids":
@@ -118,7 +117,7 @@ def _lines(spec: Spec, data: dict) -> list[str]:
         totals = [r["total"] for r in data["players"].values()]
         if totals.count(data["players"][data["winner"]]["total"]) > 1:
             decided = "tied on points; the most Yummy-yummy points wins"
-    return score_lines(title, players, data["winner"], data["tied"], decided)
+    return score_lines(spec, players, data["winner"], data["tied"], decided, data["variant"])
 
 
 def _yummy(y: dict) -> str:
