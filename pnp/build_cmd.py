@@ -106,7 +106,10 @@ def cmd_build(args, specs_dir: Path) -> int:
         fonts.register()  # once here, not in every process that builds a game
     built = parallel.run(jobs, work, progress=lambda job: Progress(sys.stderr, job.name).__enter__(),
                          workers=1 if cache is not None else None)
-    outcomes.update((job.name, outcome) for job, outcome in built)
+    for job, outcome in built:
+        if isinstance(outcome, parallel.WorkerDied):  # killed, or a bug: the other games are still told
+            outcome = _Outcome(job.loaded.report, why=str(outcome), code=EXIT_INPUT)
+        outcomes[job.name] = outcome
     for g in order:
         outcome = outcomes[g]
         worst = max(worst, outcome.code)

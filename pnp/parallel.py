@@ -10,7 +10,8 @@ through a pipe, pickled. Larger jobs (by `job.weight`) start first so the cores 
 A child never outlives the command: it is killed with its parent (Linux's PDEATHSIG), and when
 the parent is interrupted (Ctrl-C, SIGTERM) it stops its children the same way and waits for
 them, so each child removes its own staged files on the way out, as a build in one process does.
-A child that dies without a result (killed, or a bug in the build) raises `WorkerDied` here.
+A child that dies without a result (killed, or a bug in the build) has a `WorkerDied` for its
+result, saying how; the other jobs go on.
 """
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ class _Pool:
             del self.live[fd]
             _, status = os.waitpid(pid, 0)
             if i not in self.answered:
-                raise WorkerDied(f"the process building {_name(self.jobs[i])} {_how(status)}")
+                self._answer(i, WorkerDied(f"the process building {_name(self.jobs[i])} {_how(status)}"))
 
     def _messages(self, buf: bytearray) -> None:
         while len(buf) >= _HEADER.size:
@@ -142,13 +143,16 @@ class _Pool:
             kind, i, *rest = pickle.loads(bytes(buf[_HEADER.size:_HEADER.size + n]))
             del buf[:_HEADER.size + n]
             if kind == "result":
-                self.done[i] = rest[0]
-                self.answered.add(i)
+                self._answer(i, rest[0])
             elif kind == "call" and self.progress[i] is not None:
                 name, args = rest
                 getattr(self.progress[i], name)(*args)
             elif kind == "crash":
-                raise WorkerDied(f"the build of {_name(self.jobs[i])} failed:\n{rest[0]}")
+                self._answer(i, WorkerDied(f"the build of {_name(self.jobs[i])} failed:\n{rest[0]}"))
+
+    def _answer(self, i: int, result) -> None:
+        self.done[i] = result
+        self.answered.add(i)
 
     def _stop_all(self) -> None:
         """Stop the children still running (an interrupt, an error) and wait for each to clean up."""

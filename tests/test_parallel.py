@@ -5,6 +5,7 @@ per-game lock lets two games write one folder at once while still serialising on
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -67,22 +68,27 @@ def test_a_childs_progress_reaches_the_parents_object():
     assert recorders["a"].calls == [(4, 10)] and recorders["b"].calls == [(7, 10)]
 
 
-def _boom(job, progress):
-    raise ValueError(f"no {job.name}")
-
-
 def _killed(job, progress):
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-def test_a_failing_child_is_named_with_its_traceback():
-    with pytest.raises(parallel.WorkerDied, match=r"(?s)the build of b failed:.*ValueError: no b"):
-        list(parallel.run([Job("a", 1), Job("b", 1)], _boom, workers=2))
+def _boom_b(job, progress):
+    if job.name == "b":
+        raise ValueError(f"no {job.name}")
+    return job.name
+
+
+def test_a_failing_child_is_named_with_its_traceback_and_the_others_go_on():
+    got = dict((j.name, r) for j, r in parallel.run([Job("a", 1), Job("b", 1), Job("c", 1)], _boom_b, workers=2))
+    assert got["a"] == "a" and got["c"] == "c"
+    assert isinstance(got["b"], parallel.WorkerDied)
+    assert re.search(r"(?s)the build of b failed:.*ValueError: no b", str(got["b"]))
 
 
 def test_a_killed_child_is_named_not_waited_for_forever():
-    with pytest.raises(parallel.WorkerDied, match="the process building a was killed by signal 9 .SIGKILL."):
-        list(parallel.run([Job("a", 1), Job("b", 1)], _killed, workers=2))
+    (_, a), (_, b) = parallel.run([Job("a", 1), Job("b", 1)], _killed, workers=2)
+    assert "the process building a was killed by signal 9 (SIGKILL)" in str(a)
+    assert isinstance(b, parallel.WorkerDied)
 
 
 def _pnp(*args) -> subprocess.Popen:
@@ -162,3 +168,19 @@ def test_the_folder_lock_holds_up_every_game(tmp_path):
         time.sleep(1.0)
         assert p.poll() is None
     assert p.wait(120) == 0
+
+
+def test_a_game_whose_build_crashes_is_reported_and_the_others_are_built(cli, tmp_path, monkeypatch):
+    import pnp.build
+
+    real = pnp.build.build
+
+    def build(loaded, *a, **k):
+        if loaded.game.id == "gem":
+            raise RuntimeError("a bug in the gem build")
+        return real(loaded, *a, **k)
+    monkeypatch.setattr(pnp.build, "build", build)  # the forked workers inherit it
+    r = cli("build", "gem", "the-jam", "--out", tmp_path)
+    assert r.code == 2
+    assert "gem: not built, the build of gem failed:" in r.err and "RuntimeError: a bug in the gem build" in r.err
+    assert re.search(r"the-jam: \d+ cards on \d+ pages", r.out) and (tmp_path / "the-jam.pdf").exists() and not (tmp_path / "gem.pdf").exists()
