@@ -3,7 +3,7 @@
     python3 bench/benchmark.py [--repeat N]
 
 First the targets of issue 12, measured as ratios within one run so that a noisy machine cannot
-fool them: a cold `pnp build` of every game (A4, duplex, a fresh process each time) against the
+fool them (pnp's bytecode compiled first, as an install does): a cold `pnp build` of every game (A4, duplex, a fresh process each time) against the
 bare-reportlab floor (FLOOR below: the same pages and pieces, read from the build's sheet maps,
 each one rounded rectangle and two strings), a cold `pnp validate` of every game with its peak
 memory, and the size of the English PDFs together. Then, for every shipped game: load + validate
@@ -135,6 +135,10 @@ def issue_targets(out: Path, repeat: int) -> None:
     """Cold build against the floor, interleaved so both see the same machine; validate; sizes."""
     build_dir, floor_dir = out / "cold", out / "floor"
     floor_dir.mkdir()
+    # As installed: pip compiles a package's bytecode when it installs it (reportlab's, which the
+    # floor imports, is compiled). An editable checkout run with PYTHONDONTWRITEBYTECODE=1 would
+    # otherwise compile every pnp module on every run (70 ms) and measure that, not pnp.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "pnp")], check=True)
     build_argv = ["-m", "pnp", "build", "--paper", "a4", "--backs", "duplex-long", "--out", str(build_dir)]
     builds, floors = [], []
     for _ in range(repeat):

@@ -175,7 +175,7 @@ def _clipped(d: Drawing, ctx: RenderContext) -> Drawing:
 
 def _check_glyphs(d: Drawing, what: str, loc, report: Report) -> list[str]:
     lacking: list[str] = []
-    for t, _ in d.texts():
+    for t in d.text_ops():
         for ch in fonts.missing(t.text, t.bold):
             if ch not in lacking:
                 lacking.append(ch)

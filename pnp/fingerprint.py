@@ -33,15 +33,20 @@ def digest(value: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _plain(v: Any) -> Any:
-    if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name not in DROPPED}
+    if type(v) in _SCALARS:  # most values, asked first
+        return v
     if isinstance(v, dict):
         return {str(k): _plain(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     if isinstance(v, Path):
         return str(v)
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name not in DROPPED}
     return v
 
 

@@ -235,6 +235,18 @@ class Drawing:
         self.ops.append(Use(key, drawing, matrix))
         return self
 
+    def text_ops(self) -> Iterator[Text]:
+        """Every text run, in groups and symbols too (each symbol once), without where it is."""
+        return self._text_ops(set())
+
+    def _text_ops(self, seen: set[int]) -> Iterator[Text]:
+        for op in self.ops:
+            if type(op) is Text:
+                yield op
+            elif type(op) is Group or (type(op) is Use and id(op.drawing) not in seen):
+                seen.add(id(op.drawing))
+                yield from op.drawing._text_ops(seen)
+
     def texts(self, matrix: Matrix = IDENTITY) -> Iterator[tuple[Text, Matrix]]:
         """Every text run with the matrix that places it in this drawing's coordinates."""
         for op in self.ops:

@@ -147,7 +147,7 @@ def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[lis
     """The slug's place: along the bottom edge of the printable area, else the top, the left or
     the right, in the largest type (5 pt down to 4 pt) that fits between the marks there, as near
     the middle of that edge as it can; the first of `texts` that fits somewhere."""
-    obs = obstacles(page) + list(avoid)
+    obs = [(_bounds(o), o) for o in obstacles(page) + list(avoid) if o]
     m = sheet.margin
     area = (m, m, sheet.width - m, sheet.height - m)
     for text in texts:
@@ -161,8 +161,13 @@ def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[lis
                  f"{SLUG_SIZES[-1]:g} pt) in the margin of {sheet.name}: build with --no-slug")
 
 
+def _bounds(points: list[Point]) -> Box:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def _on_edge(text: str, size: float, w: float, lo: float, hi: float, edge: str, area: Box,
-             obs: list[list[Point]]) -> Slug | None:
+             obs: list[tuple[Box, list[Point]]]) -> Slug | None:
     x0, y0, x1, y1 = area
     thick = lo + hi
     if edge in ("bottom", "top"):
@@ -174,13 +179,16 @@ def _on_edge(text: str, size: float, w: float, lo: float, hi: float, edge: str, 
     return None if at is None else Slug(text, band[0] + hi, at, size, 90)
 
 
-def _free_spot(band: Box, length: float, obs: list[list[Point]], axis: int) -> float | None:
+def _free_spot(band: Box, length: float, obs: list[tuple[Box, list[Point]]], axis: int) -> float | None:
     """Where along the band (axis 0: x, 1: y) a stretch `length` long is clear of every obstacle
-    by CLEAR, nearest the band's middle; None if nowhere."""
+    (with its bounding box) by CLEAR, nearest the band's middle; None if nowhere."""
     bx0, by0, bx1, by1 = band
     grown = (bx0 - CLEAR, by0 - CLEAR, bx1 - bx0 + 2 * CLEAR, by1 - by0 + 2 * CLEAR)
+    gx1, gy1 = grown[0] + grown[2], grown[1] + grown[3]
     taken = []
-    for o in obs:
+    for (ox0, oy0, ox1, oy1), o in obs:
+        if ox1 < grown[0] or ox0 > gx1 or oy1 < grown[1] or oy0 > gy1:
+            continue  # nowhere near this band: most pieces of the sheet
         part = clip_to_rect(o, grown)
         if part:
             vals = [pt[axis] for pt in part]

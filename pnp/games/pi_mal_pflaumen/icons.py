@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from ...cards import text_in
-from ...draw import Color, Drawing, Path
+from ...draw import UNIT, Color, Drawing, Path, place
 from ...layout import Box
 from .shapes import INK, diamonds, leaf, lens, smooth
 
@@ -90,9 +90,17 @@ ACTIONS = {"watchdog": _dog_head, "steal": _steal, "pi": _pi}
 
 
 def wreath(d: Drawing, box: Box, points: str) -> None:
-    """A laurel wreath, open at the top, around the mix's points."""
+    """A laurel wreath, open at the top, around the mix's points. The laurel is the same on every
+    mix card: drawn once, at its size, and placed (pnp.draw.place)."""
     cx, cy = box.cx, box.cy
     rx, ry = box.w / 2 * 0.82, box.h / 2 * 0.9
+    place(d, f"pi-mal-pflaumen:laurel-{box.w:.3f}x{box.h:.3f}",
+          lambda sym, x, y, _: _laurel(sym, x, y, box.w, box.h), cx, cy, UNIT)
+    text_in(d, Box(cx - rx * 0.6, cy - ry * 0.6, rx * 1.2, ry * 1.2, box.text), points, INK)
+
+
+def _laurel(d: Drawing, cx: float, cy: float, w: float, h: float) -> None:
+    rx, ry = w / 2 * 0.82, h / 2 * 0.9
     n = 7
     for side in (-1, 1):
         stem_pts = []
@@ -105,9 +113,8 @@ def wreath(d: Drawing, box: Box, points: str) -> None:
             x, y = cx + rx * 0.92 * math.cos(a), cy + ry * 0.92 * math.sin(a)
             tangent = math.degrees(a) + side * 90
             for off in (35, -35):
-                leaf(d, x, y, min(box.w, box.h) * 0.22, tangent + off, LAUREL, 0.15, width=0.45, veins=0)
+                leaf(d, x, y, min(w, h) * 0.22, tangent + off, LAUREL, 0.15, width=0.45, veins=0)
     d.circle(cx, cy, min(rx, ry) * 0.62, fill=CREAM, stroke=GOLD, width=0.3)
-    text_in(d, Box(cx - rx * 0.6, cy - ry * 0.6, rx * 1.2, ry * 1.2, box.text), points, INK)
 
 
 def pi_medallion(d: Drawing, box: Box) -> None:
