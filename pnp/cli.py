@@ -275,7 +275,7 @@ def cmd_calibrate(args, specs_dir: Path) -> int:
 
 
 def cmd_setup(args, specs_dir: Path) -> int:
-    from .games import SetupError, seat_name
+    from .games import SetupError, phrases, seat_name
 
     loaded = load_checked(args.game, specs_dir)
     if loaded.report.errors:
@@ -302,29 +302,28 @@ def cmd_setup(args, specs_dir: Path) -> int:
             data["for_player"] = args.player
         print(json.dumps(data, indent=1, ensure_ascii=False))
         return EXIT_OK
-    words = SETUP_WORDS[args.lang]
+    word = phrases(SETUP_WORDS, args.lang)
     print("\n".join(result.lines))
     for s in seats:
         lines = result.private.get(s)
         if lines:
             number = s.split()[-1]
-            print("\n" + words["private"].format(n=number))
+            print("\n" + word("private", n=number))
             print("\n".join(lines))
     if args.player is not None:
-        print("\n" + words["only"].format(n=args.player))
+        print("\n" + word("only", n=args.player))
     if args.seed is None:
-        print("\n" + words["seed"].format(seed=seed))
+        print("\n" + word("seed", seed=seed))
     return EXIT_OK
 
 
-# The setup's framing words; the games' own lines carry the card names in the chosen language.
+# The setup's framing words around the games' own lines (which carry theirs, pnp.games.phrases).
 SETUP_WORDS = {
-    "en": {"private": "--- player {n} only: hidden cards, not for the others to see ---",
-           "only": "(this is what player {n} may see; run without --player for the whole deal)",
-           "seed": "(repeat this deal with --seed {seed})"},
-    "zh-TW": {"private": "--- 僅限玩家 {n}：手中的隱藏卡片，不要讓其他玩家看到 ---",
-              "only": "（以上是玩家 {n} 可以看到的內容；不加 --player 則顯示完整的發牌）",
-              "seed": "（用 --seed {seed} 可重現這次發牌）"},
+    "private": {"en": "--- player {n} only: hidden cards, not for the others to see ---",
+                "zh-TW": "--- 僅限玩家 {n}：手中的隱藏卡片，不要讓其他玩家看到 ---"},
+    "only": {"en": "(this is what player {n} may see; run without --player for the whole deal)",
+             "zh-TW": "（以上是玩家 {n} 可以看到的內容；不加 --player 則顯示完整的發牌）"},
+    "seed": {"en": "(repeat this deal with --seed {seed})", "zh-TW": "（用 --seed {seed} 可重現這次發牌）"},
 }
 
 

@@ -83,8 +83,35 @@ class SetupResult:
 
 
 def seat_name(p: int) -> str:
-    """The key of player `p` (from 1) in a setup's `private` part."""
+    """The key of player `p` (from 1) in a setup's `private` part (the same in every language)."""
     return f"player {p}"
+
+
+# Framing words every setup uses, {key: {lang: text}} like every table `phrases` reads.
+SETUP_TEXT = {
+    "table": {"en": "On the table, for everyone to see:", "zh-TW": "桌面上，所有玩家都看得到："},
+    "seat": {"en": "player {n}", "zh-TW": "玩家 {n}"},
+    "and": {"en": ", ", "zh-TW": "、"},  # between the items of a list
+    "or": {"en": " or ", "zh-TW": "或"},
+}
+
+
+def phrases(table: Mapping[str, Mapping[str, str]], lang: str) -> Callable[..., str]:
+    """The sentences of `table` ({key: {"en": …, "zh-TW": …}}, over the shared SETUP_TEXT) in
+    `lang`: `word(key, **values)` is that sentence with `values` filled in (str.format; a
+    sentence uses the values it needs and ignores the rest), English where it has no `lang`.
+    Every number in a sentence is a value from the rules model or the spec, never a literal."""
+    texts = {**SETUP_TEXT, **table}
+
+    def word(key: str, **values: Any) -> str:
+        return say(texts[key], lang).format(**values)
+
+    return word
+
+
+def game_name(spec: Spec, lang: str) -> str:
+    """The game's name in `lang` as its spec gives it (`name:`, the seed's zh-TW title)."""
+    return spec.name.get(lang) or spec.name.get("en") or spec.game
 
 
 def card_json(item: Item, copy: int, name: str, **extra: Any) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import random
 
 from ...diagnostics import one_of, plural
 from ...spec import Item, Spec
-from .. import SetupError, SetupResult, card_json
+from .. import SetupError, SetupResult, card_json, game_name, phrases, seat_name
 from . import rules
 
 
@@ -24,7 +24,7 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang:
         raise SetupError(f"Christmas Tree has no variant '{variant}'; variants: {one_of(rules.VARIANTS)}")
     rng = random.Random(seed)
     seats = rules.seats(players)
-    names = [f"player {p + 1}" for p in range(players)] + (["dummy"] if seats > players else [])
+    names = [seat_name(p) for p in range(1, players + 1)] + (["dummy"] if seats > players else [])
     deck = _deck(spec, players, rng)
     hands = {n: deck[i * rules.DRAW:(i + 1) * rules.DRAW] for i, n in enumerate(names)}
     goal_pool = [g.id for g, _ in spec.copies("goal") if g["bells"] in v.bells]
@@ -65,11 +65,14 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang:
     def named(c: Item) -> str:
         return f"{card_name(c, spec, lang)} [{c.id}]"
 
+    word = phrases(TEXT, lang)
     private = {}
     for n in players_only:
-        private[n] = [f"  round 1 hand: {named(c)}" for c in hands[n]]
-        private[n] += [f"  goal (face down, {plural(goals[g]['bells'], 'bell')}): {named(goals[g])}" for g in dealt[n]]
-    return SetupResult(data, _lines(data, v, players, [goals[g] for g in drawn], named), private)
+        private[n] = [word("hand", card=named(c)) for c in hands[n]]
+        private[n] += [word("goal", bells=goals[g]["bells"], bells_en=plural(goals[g]["bells"], "bell"),
+                            goal=rules.OTHER_PIECES["goal"].name(lang), card=named(goals[g])) for g in dealt[n]]
+    lines = _lines(data, v, players, [goals[g] for g in drawn], named, word, game_name(spec, lang), lang)
+    return SetupResult(data, lines, private)
 
 
 def _deck(spec: Spec, players: int, rng: random.Random) -> list[Item]:
@@ -97,27 +100,54 @@ def describe(c: Item) -> str:
     return "gingerbread man: " + ", ".join(c["sides"])
 
 
-def _lines(data: dict, v: rules.Variant, players: int, drawn: list[Item], named) -> list[str]:
+def _lines(data: dict, v: rules.Variant, players: int, drawn: list[Item], named, word, title: str,
+           lang: str) -> list[str]:
     pub = data["public"]
     deck = pub["deck"]
-    lines = [f"Christmas Tree, {v.en.lower()} game for {players} players (seed {data['seed']})", "",
-             "On the table, for everyone to see:", "",
-             (f"Deck: {deck['cards']} decoration cards, shuffled; each round every tree draws {rules.DRAW} "
-              f"({deck['per_round']} a round), places {rules.PLACE} and returns the last to the box.")]
+    lines = [word("title", title=title, variant=v.name(lang), variant_en=v.en.lower(), players=players,
+                  seed=data["seed"]), "",
+             word("table"), "",
+             word("deck", cards=deck["cards"], draw=rules.DRAW, per_round=deck["per_round"], place=rules.PLACE)]
     if "dummy" in pub["trees"]:
-        lines.append("Two players: a dummy tree takes the third seat; each turn a random card of the hand it holds "
-                     "goes on an empty space of its tree. It counts only for first and second place of majority goals.")
+        lines.append(word("dummy", seat=len(pub["trees"])))
     if v.cookies_each:
-        lines.append(f"Cookies: each player takes {v.cookies_each} Linzer cookie cards, face up beside the tree.")
+        lines.append(word("cookies", n=v.cookies_each, cookie=rules.OTHER_PIECES["cookie"].name(lang)))
     if v.goals_each:
-        lines.append(f"Goals: each player holds {v.goals_each} goal cards face down and picks one a round.")
+        lines.append(word("goals", n=v.goals_each, goal=rules.OTHER_PIECES["goal"].name(lang)))
     if drawn:
-        bells = " or ".join(map(str, v.bells))
-        lines += ["", f"Round 1 goals, drawn at random (draw {v.goals_drawn} new {bells}-bell goals each round):"]
+        lines += ["", word("drawn", n=v.goals_drawn, bells=word("or").join(map(str, v.bells)),
+                           goal=rules.OTHER_PIECES["goal"].name(lang))]
         lines += [f"  {named(g)}" for g in drawn]
     elif "dummy" in pub["trees"] and v.goals_each:
-        lines += ["", "Each round, after the players choose their goals, draw one at random for the dummy."]
+        lines += ["", word("dummy_goal", goal=rules.OTHER_PIECES["goal"].name(lang))]
     return lines
+
+
+# The setup's sentences. The zh-TW words are the seed's: 牌庫, 裝飾卡, 輪, 回合, 放回遊戲盒中,
+# 虛擬的玩家 (the dummy), 多數決類型的目標卡, 鈴鐺, 圖板; the variants', cookies' and goal cards'
+# names come from the rules model.
+TEXT = {
+    "title": {"en": "Christmas Tree, {variant_en} game for {players} players (seed {seed})",
+              "zh-TW": "{title}，{variant}，{players} 位玩家（隨機種子 {seed}）"},
+    "deck": {"en": "Deck: {cards} decoration cards, shuffled; each round every tree draws {draw} ({per_round} a round), "
+                   "places {place} and returns the last to the box.",
+             "zh-TW": "牌庫：{cards} 張裝飾卡，已洗混；每輪每棵聖誕樹抽 {draw} 張（每輪共 {per_round} 張），"
+                      "放置 {place} 張，最後一張放回遊戲盒中。"},
+    "dummy": {"en": "Two players: a dummy tree takes the third seat; each turn a random card of the hand it holds "
+                    "goes on an empty space of its tree. It counts only for first and second place of majority goals.",
+              "zh-TW": "兩人遊戲：加入一個虛擬的玩家當作第 {seat} 位玩家，它的聖誕樹也會被裝飾；每回合從它手中的卡片"
+                       "隨機抽一張，放到它圖板上任何空的位置。虛擬玩家只在多數決類型的目標卡給予第一名及第二名分數時使用。"},
+    "cookies": {"en": "Cookies: each player takes {n} Linzer cookie cards, face up beside the tree.",
+                "zh-TW": "{cookie}：每個玩家拿取 {n} 張{cookie}卡，正面朝上放在聖誕樹旁邊。"},
+    "goals": {"en": "Goals: each player holds {n} goal cards face down and picks one a round.",
+              "zh-TW": "{goal}：每個玩家正面朝下持有 {n} 張{goal}，每輪挑選一張。"},
+    "drawn": {"en": "Round 1 goals, drawn at random (draw {n} new {bells}-bell goals each round):",
+              "zh-TW": "第 1 輪的{goal}，隨機抽取（每輪一開始隨機抽 {n} 張標有 {bells} 個鈴鐺的新{goal}）："},
+    "dummy_goal": {"en": "Each round, after the players choose their goals, draw one at random for the dummy.",
+                   "zh-TW": "每輪在玩家都挑好自己的{goal}後，隨機幫虛擬玩家抽一張{goal}。"},
+    "hand": {"en": "  round 1 hand: {card}", "zh-TW": "  第 1 輪手牌：{card}"},
+    "goal": {"en": "  goal (face down, {bells_en}): {card}", "zh-TW": "  {goal}（正面朝下，{bells} 個鈴鐺）：{card}"},
+}
 
 
 def card_name(c: Item, spec: Spec, lang: str = "en") -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ...spec import Item, Spec
-from .. import SetupError, SetupResult, card_json, seat_name
+from .. import SetupError, SetupResult, card_json, game_name, phrases, seat_name
 from . import rules
 
 
@@ -47,23 +47,40 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang:
                        "piles": [len(p) for p in piles]},
             "private": {s: {} for s in seats},
             "hidden": {"piles": [[js(c, k) for c, k in p] for p in piles]}}
-    lines = [f"GEM for {players} players (seed {seed})", "",
-             "On the table, for everyone to see:", "",
-             "Coins, investment side (green tag) up:"]
-    lines += [f"  {s}: " + ", ".join(f"{card_name(c, spec, lang)} [{c.id}]" for c, _ in cs) for s, cs in hands.items()]
-    lines += ["", f"Gem cards: shuffle all {len(gems)} and deal {len(piles_spec)} face-down piles, left to right, of "
-                  f"{', '.join(map(str, piles_spec))} cards. Each round turns the leftmost pile face up for bidding; "
-                  f"no one looks at a pile before.",
-              "The player to the dealer's left bids first. Players hold no hidden cards at the start."]
+    word = phrases(TEXT, lang)
+    lines = [word("title", title=game_name(spec, lang), players=players, seed=seed), "",
+             word("table"), "", word("coins", invest=rules.ENDS["invest"][lang])]
+    lines += [word("seat_coins", seat=word("seat", n=i),
+                   cards=word("and").join(f"{card_name(c, spec, lang)} [{c.id}]" for c, _ in cs))
+              for i, cs in enumerate(hands.values(), 1)]
+    lines += ["", word("piles", cards=len(gems), piles=len(piles_spec),
+                       sizes=word("and").join(map(str, piles_spec))),
+              word("start")]
     return SetupResult(data, lines)
 
 
+# The setup's sentences; GEM's words are the seed's (投資 / 貸款 ends, 錢幣卡, 寶石卡, 發牌員).
+TEXT = {
+    "title": {"en": "GEM for {players} players (seed {seed})",
+              "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}）"},
+    "coins": {"en": "Coins, investment side (green tag) up:",
+              "zh-TW": "錢幣卡，{invest}那邊（綠色標籤）朝上："},
+    "seat_coins": {"en": "  {seat}: {cards}", "zh-TW": "  {seat}：{cards}"},
+    "piles": {"en": "Gem cards: shuffle all {cards} and deal {piles} face-down piles, left to right, of {sizes} cards. "
+                    "Each round turns the leftmost pile face up for bidding; no one looks at a pile before.",
+              "zh-TW": "寶石卡：洗混全部 {cards} 張，正面朝下分成 {piles} 疊，由左到右排列，數量分別是 {sizes} 張。"
+                       "每一輪把最左邊的牌堆翻開來競標；在此之前沒有人可以查看牌堆。"},
+    "start": {"en": "The player to the dealer's left bids first. Players hold no hidden cards at the start.",
+              "zh-TW": "發牌員左手邊的玩家第一個競標（起始玩家）。遊戲開始時，玩家手中沒有隱藏的卡片。"},
+}
+
+
 def card_name(c: Item, spec: Spec, lang: str = "en") -> str:
-    """A card as printed: 'Coin 2' / '硬幣 2'; a gem card by its gems and its two numbers,
+    """A card as printed: 'Coin 2' / '錢幣卡 2' (the seed's word); a gem card by its gems and its two numbers,
     'Ruby + Sapphire (invest 1, loan 3)' / '紅寶石 + 藍寶石（投資 1，貸款 3）'."""
     zh = lang == "zh-TW"
     if c.kind == "coin":
-        return f"硬幣 {c['value']}" if zh else f"Coin {c['value']}"
+        return f"錢幣卡 {c['value']}" if zh else f"Coin {c['value']}"
     gems = " + ".join(rules.GEM_KINDS[g].name(lang) for g in c["gems"])
     invest, loan = (rules.ENDS[e][lang] for e in ("invest", "loan"))
     if zh:

@@ -89,7 +89,10 @@ PLAYERS = (3, 4, 5)
 REMOVED: dict[int, tuple[int, ...]] = {3: tuple(range(19, 26)), 4: (25,), 5: ()}  # per round
 TRICKS: dict[int, int] = {3: 6, 4: 6, 5: 5}  # per round; one card per player a trick
 
-VARIANTS = {"veteran": "Veteran: at most one fruit mix per trick, and none at the end of the game."}
+# Each variant's name and rule as the seed gives them (老手變體), in English and the seed's words.
+VARIANTS = {"veteran": {"name": {"en": "veteran", "zh-TW": "老手變體"},
+                        "rule": {"en": "Veteran: at most one fruit mix per trick, and none at the end of the game.",
+                                 "zh-TW": "老手變體：每墩只能創建一組水果混和，遊戲結束時不能創建任何水果混和。"}}}
 
 # A fruit mix is a letter pattern, each letter a fruit kind (a plum card is a plum, not a joker). Well-formed:
 #   - capital letters only, MIX_LENGTH[0] to MIX_LENGTH[1] of them;

@@ -11,7 +11,7 @@ import random
 
 from ...diagnostics import one_of
 from ...spec import Item, Spec
-from .. import SetupError, SetupResult, card_json, seat_name
+from .. import SetupError, SetupResult, card_json, game_name, phrases, say, seat_name
 from . import rules
 
 
@@ -54,21 +54,28 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang:
         "private": {s: {"hand": [js(c) for c in hands[s]]} for s in seats},
         "hidden": {_key(r): [js(c) for c in piles[r]] for r in later},
     }
-    variant_line = f", {variant} variant" if variant else ""
-    lines = [f"Pi mal Pflaumen for {players} players (seed {seed}{variant_line})", "",
-             "On the table, for everyone to see:", ""]
+    word = phrases(TEXT, lang)
+    and_ = word("and")
+
+    def round_(r: int) -> str:
+        return word("round", numeral=rules.ROUNDS[r].numeral, n=r)
+
+    v = word("variant", id=variant, name=say(rules.VARIANTS[variant]["name"], lang)) if variant else ""
+    lines = [word("title", title=game_name(spec, lang), players=players, seed=seed, variant=v), "",
+             word("table"), ""]
     if variant:
-        lines += [rules.VARIANTS[variant], ""]
-    lines.append("Removed from each round's pile, back to the box:")
-    lines += [f"  {_key(r)}: {', '.join(named(c) for c in cards) if cards else 'none'}" for r, cards in removed.items()]
-    lines += ["", f"Turn-order cards in use: {', '.join(named(c) for c in turn)} (the rest back to the box)", "",
-              "Set aside:",
-              f"  {spec.total('plum')} plum cards, {spec.total('pi')} pi cards, "
-              + ", ".join(named(c) for c in spec.of_kind("watchdog"))]
-    lines += [f"  {_key(r)} pile, face down ({len(piles[r])} cards)" for r in later]
-    lines += ["", f"Each player holds {tricks} round-I cards: {tricks} tricks a round.",
-              "The player who most recently ate fruit leads the first trick."]
-    private = {s: [f"  round I hand: {named(c)}{_extras(c)}" for c in hands[s]] for s in seats}
+        lines += [say(rules.VARIANTS[variant]["rule"], lang), ""]
+    lines.append(word("removed"))
+    lines += [word("removed_round", round=round_(r), cards=and_.join(named(c) for c in cards) if cards else word("none"))
+              for r, cards in removed.items()]
+    lines += ["", word("turn_order", cards=and_.join(named(c) for c in turn)), "",
+              word("set_aside"),
+              word("supplies", plum=spec.total("plum"), pi=spec.total("pi"),
+                   watchdog=and_.join(named(c) for c in spec.of_kind("watchdog")))]
+    lines += [word("later_pile", round=round_(r), cards=len(piles[r])) for r in later]
+    lines += ["", word("holds", tricks=tricks, round=round_(first), numeral=rules.ROUNDS[first].numeral), word("lead")]
+    private = {s: [word("hand", round=round_(first), card=named(c)) + _extras(c, word, lang) for c in hands[s]]
+               for s in seats}
     return SetupResult(data, lines, private)
 
 
@@ -76,12 +83,42 @@ def _key(r: int) -> str:
     return f"round {rules.ROUNDS[r].numeral}"
 
 
-def _extras(c: Item) -> str:
+def _extras(c: Item, word, lang: str) -> str:
     """What else the card shows, as a reminder: its action and its mix."""
-    extras = [c["action"]] if c.get("action") else []
+    action = c.get("action")
+    extras = [word("action", id=action, name=say(rules.ACTIONS[action], lang))] if action else []
     if c.get("mix"):
-        extras.append(f"mix {c['mix']['pattern']} = {c['mix']['points']}")
-    return f" ({', '.join(extras)})" if extras else ""
+        extras.append(word("mix", pattern=c["mix"]["pattern"], points=c["mix"]["points"]))
+    return word("extras", extras=word("extras_and").join(extras)) if extras else ""
+
+
+# The setup's sentences. The zh-TW words are the seed's: 輪 (a round, 第 1 輪), 墩 (a trick), 引牌,
+# 起始玩家, 放回遊戲盒中, 梅子卡, pi 卡, 回合順位卡, 水果混和, 老手變體; action names from the rules model.
+TEXT = {
+    "title": {"en": "Pi mal Pflaumen for {players} players (seed {seed}{variant})",
+              "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}{variant}）"},
+    "variant": {"en": ", {id} variant", "zh-TW": "，{name}"},
+    "round": {"en": "round {numeral}", "zh-TW": "第 {n} 輪"},
+    "removed": {"en": "Removed from each round's pile, back to the box:",
+                "zh-TW": "從每一輪的牌堆移除，放回遊戲盒中："},
+    "removed_round": {"en": "  {round}: {cards}", "zh-TW": "  {round}：{cards}"},
+    "none": {"en": "none", "zh-TW": "無"},
+    "turn_order": {"en": "Turn-order cards in use: {cards} (the rest back to the box)",
+                   "zh-TW": "使用的回合順位卡：{cards}（其它的放回遊戲盒中）"},
+    "set_aside": {"en": "Set aside:", "zh-TW": "放到一旁："},
+    "supplies": {"en": "  {plum} plum cards, {pi} pi cards, {watchdog}",
+                 "zh-TW": "  {plum} 張梅子卡、{pi} 張 pi 卡、{watchdog}"},
+    "later_pile": {"en": "  {round} pile, face down ({cards} cards)", "zh-TW": "  {round}的牌堆，正面朝下（{cards} 張）"},
+    "holds": {"en": "Each player holds {tricks} round-{numeral} cards: {tricks} tricks a round.",
+              "zh-TW": "每個玩家手中有 {tricks} 張{round}的水果卡：每輪進行 {tricks} 墩。"},
+    "lead": {"en": "The player who most recently ate fruit leads the first trick.",
+             "zh-TW": "最近有吃水果的玩家是起始玩家，打出第一墩的引牌。"},
+    "hand": {"en": "  {round} hand: {card}", "zh-TW": "  {round}手牌：{card}"},
+    "action": {"en": "{id}", "zh-TW": "{name}"},
+    "mix": {"en": "mix {pattern} = {points}", "zh-TW": "水果混和 {pattern}：{points} 分"},
+    "extras": {"en": " ({extras})", "zh-TW": "（{extras}）"},
+    "extras_and": {"en": ", ", "zh-TW": "；"},
+}
 
 
 def _piles(spec: Spec, players: int, rng: random.Random) -> tuple[dict, dict]:

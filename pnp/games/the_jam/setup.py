@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...diagnostics import one_of
 from ...spec import Item, Spec
-from .. import SetupError, SetupResult, card_json, seat_name
+from .. import SetupError, SetupResult, card_json, game_name, phrases, say, seat_name
 from . import deck, rules
 from .deck import card_name
 
@@ -78,9 +78,10 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang:
                                      for m in missions.get(n, [])]} for n in names},
         "hidden": {"draw_pile": [c.label for c in pile]},
     }
-    public = _public_lines(data, basket, named)
-    private = {n: [f"  hand: {named(c)}" for c in hands[n]] + [f"  mission (secret): {named(m)}" for m in missions.get(n, [])]
-               for n in names}
+    word = phrases(TEXT, lang)
+    public = _public_lines(data, basket, named, word, game_name(spec, lang), lang)
+    private = {n: [word("hand", card=named(c)) for c in hands[n]]
+               + [word("mission", card=named(m)) for m in missions.get(n, [])] for n in names}
     return SetupResult(data, public, private)
 
 
@@ -112,22 +113,51 @@ def _draw(pile: list[Card], aside: list[Card], keep) -> Card:
                      usage=False)
 
 
-def _public_lines(data: dict, basket: list[Card], named) -> list[str]:
-    v = f", {data['variant']} variant" if data["variant"] else ""
+def _public_lines(data: dict, basket: list[Card], named, word, title: str, lang: str) -> list[str]:
+    variant = data["variant"]
+    v = word("variant", name=say(VARIANT_NAMES[variant], lang), id=variant) if variant else ""
     pub = data["public"]
-    lines = [f"The Jam for {data['players']} players (seed {data['seed']}{v})", "",
-             "On the table, for everyone to see:", "",
-             f"Basket ({rules.BASKET} different ingredients, face up):"]
+    lines = [word("title", title=title, players=data["players"], seed=data["seed"], variant=v), "",
+             word("table"), "", word("basket", n=rules.BASKET)]
     lines += [f"  {named(c)}" for c in basket]
-    lines += ["", (f"Draw pile: {pub['draw_pile']} cards face down ({len(pub['set_aside_and_shuffled_back'])} "
-                   f"set aside while dealing, shuffled back in)"),
-              f"Each player holds {rules.HAND} cards"
-              + (f" and {pub['missions_each']} secret mission cards." if pub["missions_each"] else "."),
-              "Turn order: the player who most recently ate jam starts (else a random player); then clockwise."]
-    if data["variant"] == "kids":
-        lines.append("Kids: no missions, no trading; the Youngster, the Bear and the pine-cone jam are out of the "
-                     "deck; the most recipes wins.")
-    elif data["variant"] == "travel":
-        lines.append("Travel: finished recipes go face down into your own recipe pile; "
-                     "equal ingredients in the basket stack.")
+    lines += ["", word("draw_pile", cards=pub["draw_pile"], aside=len(pub["set_aside_and_shuffled_back"])),
+              word("holds", hand=rules.HAND)
+              + (word("holds_missions", missions=pub["missions_each"]) if pub["missions_each"] else word("stop")),
+              word("turn_order")]
+    if variant == "kids":
+        lines.append(word("kids_rules", youngster=rules.SPECIALS["youngster"].name(lang),
+                          bear=rules.SPECIALS["bear"].name(lang),
+                          pine=rules.recipe_name("jam", rules.PINE_CONE, lang)))
+    elif variant == "travel":
+        lines.append(word("travel_rules"))
     return lines
+
+
+# The setup's sentences. The zh-TW words are the seed's: 籃子, 配料, 牌庫, 任務卡, 食譜, 起始玩家,
+# 給小孩玩, 旅行版; the special cards' and the pine-cone jam's names come from the rules model.
+TEXT = {
+    "title": {"en": "The Jam for {players} players (seed {seed}{variant})",
+              "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}{variant}）"},
+    "variant": {"en": ", {id} variant", "zh-TW": "，{name}"},
+    "basket": {"en": "Basket ({n} different ingredients, face up):",
+               "zh-TW": "籃子（{n} 張不同配料的卡片，正面朝上）："},
+    "draw_pile": {"en": "Draw pile: {cards} cards face down ({aside} set aside while dealing, shuffled back in)",
+                  "zh-TW": "牌庫：{cards} 張牌正面朝下（發牌時放到一旁的 {aside} 張已洗回牌庫中）"},
+    "holds": {"en": "Each player holds {hand} cards", "zh-TW": "每個玩家手中有 {hand} 張牌"},
+    "holds_missions": {"en": " and {missions} secret mission cards.",
+                       "zh-TW": "，以及 {missions} 張不讓其他玩家看到的任務卡。"},
+    "stop": {"en": ".", "zh-TW": "。"},
+    "turn_order": {"en": "Turn order: the player who most recently ate jam starts (else a random player); then clockwise.",
+                   "zh-TW": "起始玩家：最近有吃果醬的玩家（如果最近沒有人吃果醬，則隨機指定一個玩家）；"
+                            "接著按照順時針方向進行。"},
+    "kids_rules": {"en": "Kids: no missions, no trading; the Youngster, the Bear and the pine-cone jam are out of the "
+                         "deck; the most recipes wins.",
+                   "zh-TW": "給小孩玩：別使用任務卡，別進行交易；「{youngster}」、「{bear}」以及{pine}從牌庫中移除；"
+                            "有最多食譜卡的玩家獲勝。"},
+    "travel_rules": {"en": "Travel: finished recipes go face down into your own recipe pile; "
+                           "equal ingredients in the basket stack.",
+                     "zh-TW": "旅行版：完成的食譜正面朝下放進自己的食譜牌堆；籃子裡相同的配料疊成一個牌堆。"},
+    "hand": {"en": "  hand: {card}", "zh-TW": "  手牌：{card}"},
+    "mission": {"en": "  mission (secret): {card}", "zh-TW": "  任務卡（不讓其他玩家看到）：{card}"},
+}
+VARIANT_NAMES = {"kids": {"en": "kids", "zh-TW": "給小孩玩的規則"}, "travel": {"en": "travel", "zh-TW": "旅行版"}}
