@@ -1,10 +1,12 @@
-"""`pnp build`: every game asked for, read and checked here, then built, several at once.
+"""`pnp build`: every game asked for, each read, checked and built by its own process, several
+at once.
 
-Reading and checking are quick and done one game after another, so a usage error (an edition a
-game does not have, --cut-files with --shop) stops the command before anything is written. The
-builds themselves run through pnp/parallel.py, a process per game on as many cores as there are
-(one game, or a warm `pnp watch` process, builds here); each game's report, result line and text
-report are printed in the order the games were given, whichever finished first.
+A usage error (an edition a game does not have, --cut-files with --shop) is found here first, so
+it stops the command before anything is written. Each game is then read, checked against its
+rules and built through pnp/parallel.py, a process per game on as many cores as there are (one
+game, or a warm `pnp watch` process, builds here); each game's report, result line and text report
+are printed in the order the games were given, whichever finished first. A reprint (`--only`,
+`--changed`) reads the last build's files and is made here, one game after another.
 """
 from __future__ import annotations
 
@@ -20,18 +22,17 @@ from .diagnostics import Loc, Report
 from .imposition import ImpositionError
 from .paths import display, out_problem
 from .progress import Progress
-from .project import load_for_build, sheets
+from .project import game_layout, load_for_build, sheets
 from .reprint_cmd import build_reprint
 
 
 @dataclass
 class _Job:
-    """One game to build: what the parent read, what the build needs."""
+    """One game to build: the process that builds it reads and checks its spec."""
 
     name: str
-    loaded: Any
     opts: Any
-    weight: int  # pieces to draw: the biggest builds start first
+    weight: int  # the spec's size: the biggest builds start first
 
 
 @dataclass
@@ -45,8 +46,6 @@ class _Outcome:
 
 
 def cmd_build(args, specs_dir: Path) -> int:
-    from .build import BuildOptions
-
     layouts_dir = args.layouts
     presets, sreport = sheets(specs_dir, layouts_dir)
     if sreport.items:
@@ -67,33 +66,25 @@ def cmd_build(args, specs_dir: Path) -> int:
     jobs: list[_Job] = []
     order = games_asked(args.games, specs_dir)
     for g in order:
-        loaded = load_for_build(g, specs_dir, layouts_dir)
-        report = loaded.report
-        if report.input_errors or loaded.spec is None or loaded.layout is None:
-            outcomes[g] = _Outcome(report, why="the files above cannot be read", code=EXIT_INPUT)
-            continue
-        if report.errors and not args.force:
-            outcomes[g] = _Outcome(report, why="the spec breaks the rules (use --force to build anyway)", code=EXIT_RULES)
-            continue
-        edition = loaded.layout.default if args.edition is None else args.edition
-        if edition not in loaded.layout.editions:
-            raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
-        opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, edition,
-                            args.diamonds)
-        opts.shop, opts.cmyk = args.shop, args.cmyk
-        opts.slug, opts.cut_files = not args.no_slug, args.cut_files
-        if args.only or args.changed:
+        if args.only or args.changed:  # a reprint reads the last build's files: one game after another, here
             if args.shop or len(args.games) != 1 and args.only:
                 raise UsageError("--only reprints home-print sheets of one game: give one GAME, without --shop"
                                  if args.only else "--changed reprints home-print sheets: drop --shop")
-            code, result = build_reprint(args, loaded, opts, report, cache)
-            outcomes[g] = _Outcome(report, code=code, json=result)
+            loaded = load_for_build(g, specs_dir, layouts_dir)
+            outcome = _unbuildable(loaded, args)
+            if outcome is None:
+                _check_edition(g, loaded.layout, args.edition)
+                code, result = build_reprint(args, loaded, _options(args, presets), loaded.report, cache)
+                outcome = _Outcome(loaded.report, code=code, json=result)
+            outcomes[g] = outcome
             continue
-        jobs.append(_Job(g, loaded, opts, sum(c.count for c in loaded.spec.components)))
+        if args.edition is not None:  # a usage error stops the command before any game is written
+            _check_edition(g, game_layout(g, specs_dir, layouts_dir)[0], args.edition)
+        jobs.append(_Job(g, _options(args, presets), _size(specs_dir / f"{g}.yaml")))
 
     def work(job: _Job, progress) -> _Outcome:
         try:
-            return _build_one(args, presets, specs_dir, job, cache, progress)
+            return _build_one(args, presets, specs_dir, layouts_dir, job, cache, progress)
         finally:
             if progress is not None:
                 progress.done()
@@ -108,7 +99,7 @@ def cmd_build(args, specs_dir: Path) -> int:
                          workers=1 if cache is not None else None)
     for job, outcome in built:
         if isinstance(outcome, parallel.WorkerDied):  # killed, or a bug: the other games are still told
-            outcome = _Outcome(job.loaded.report, why=str(outcome), code=EXIT_INPUT)
+            outcome = _Outcome(Report(), why=str(outcome), code=EXIT_INPUT)
         outcomes[job.name] = outcome
     for g in order:
         outcome = outcomes[g]
@@ -126,13 +117,17 @@ def cmd_build(args, specs_dir: Path) -> int:
     return worst
 
 
-def _build_one(args, presets, specs_dir: Path, job: _Job, cache, progress) -> _Outcome:
-    """One game's build (in this process or a child): its outcome, with its report."""
+def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, progress) -> _Outcome:
+    """One game read, checked and built (in this process or a child): its outcome, with its report."""
     from .build import TextProblems, build
 
-    report = job.loaded.report
+    loaded = load_for_build(job.name, specs_dir, layouts_dir)
+    unbuildable = _unbuildable(loaded, args)
+    if unbuildable is not None:
+        return unbuildable
+    report = loaded.report
     try:
-        built = build(job.loaded, job.opts, args.out, report, strict=args.strict, cache=cache, progress=progress)
+        built = build(loaded, job.opts, args.out, report, strict=args.strict, cache=cache, progress=progress)
     except TextProblems as exc:
         return _Outcome(report, why=f"--strict: {exc}; the previous output is kept", code=EXIT_RULES)
     except ImpositionError as exc:
@@ -141,8 +136,42 @@ def _build_one(args, presets, specs_dir: Path, job: _Job, cache, progress) -> _O
     except OSError as exc:
         return _Outcome(report, why=f"cannot write to {display(args.out)}: {out_problem(args.out, exc)}",
                         code=EXIT_INPUT)
-    more = None if job.opts.shop else _more_per_sheet(job.loaded, job.opts, presets)
+    more = None if job.opts.shop else _more_per_sheet(loaded, job.opts, presets)
     return _Outcome(report, built=built, more=more)
+
+
+def _unbuildable(loaded, args) -> _Outcome | None:
+    """Why a game read from its files is not built, if it is not."""
+    report = loaded.report
+    if report.input_errors or loaded.spec is None or loaded.layout is None:
+        return _Outcome(report, why="the files above cannot be read", code=EXIT_INPUT)
+    if report.errors and not args.force:
+        return _Outcome(report, why="the spec breaks the rules (use --force to build anyway)", code=EXIT_RULES)
+    return None
+
+
+def _check_edition(g: str, layout, edition: str | None) -> None:
+    """--edition must name an edition of every game built (a layout that cannot be read is
+    reported with the game)."""
+    if edition is not None and layout is not None and edition not in layout.editions:
+        raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(layout.editions)}")
+
+
+def _options(args, presets):
+    from .build import BuildOptions
+
+    opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, args.edition,
+                        args.diamonds)
+    opts.shop, opts.cmyk = args.shop, args.cmyk
+    opts.slug, opts.cut_files = not args.no_slug, args.cut_files
+    return opts
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _failed(g: str, outcome: _Outcome, results: dict, as_json: bool) -> None:

@@ -28,8 +28,9 @@ DROPPED = {"loc", "locs", "box_loc"}  # where a value was written: moving a line
 _file_hashes: dict[tuple, str] = {}
 
 
-def digest(value: Any) -> str:
-    text = json.dumps(_plain(value), sort_keys=True, ensure_ascii=False, default=repr)
+def digest(value: Any, plain: bool = False) -> str:
+    """`plain`: the value is JSON data already (lists, dicts, numbers, text), as a sheet map is."""
+    text = json.dumps(value if plain else _plain(value), sort_keys=True, ensure_ascii=False, default=repr)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 

@@ -52,10 +52,16 @@ def load_checked(game_id: str, specs_dir: Path) -> Loaded:
     return loaded
 
 
+def game_layout(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) -> tuple[Layout | None, Report]:
+    """The game's layout (its piece templates and editions), and what reading it said."""
+    game = game_def(game_id)
+    lpath = layout_file(f"{game_id}.yaml", specs_dir, layouts_dir)
+    return load_layout(lpath, game_id, game.boxes, display(lpath), kinds=list(game.kinds))
+
+
 def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) -> Loaded:
     loaded = load_checked(game_id, specs_dir)
-    lpath = layout_file(f"{game_id}.yaml", specs_dir, layouts_dir)
-    layout, lreport = load_layout(lpath, game_id, loaded.game.boxes, display(lpath), kinds=list(loaded.game.kinds))
+    layout, lreport = game_layout(game_id, specs_dir, layouts_dir)
     loaded.report.extend(lreport)
     loaded.layout = layout
     if layout is not None and loaded.spec is not None:

@@ -85,7 +85,7 @@ def manifest(loaded, opts, plan, sheet_map: dict) -> dict:
     entries = {}
     for e in sheet_map["pages"]:
         entries.setdefault(e["page"], []).append(e)
-    sigs = [digest([entries.get(i + 1, []) for i in s]) for s in sheets_of(plan.pages)]
+    sigs = [digest([entries.get(i + 1, []) for i in s], plain=True) for s in sheets_of(plan.pages)]
     return {"version": MANIFEST_VERSION, "game": loaded.game.id,
             "options": {k: sheet_map.get(k) for k in SHEET_OPTIONS},
             "components": Keys(loaded, opts).components(), "sheets": sigs}

@@ -182,8 +182,16 @@ try:  # libyaml scans and parses five times faster than PyYAML's pure-Python rea
             _Parser.__init__(self, text)
             Composer.__init__(self)
             _Resolver.__init__(self)
+
+    class _Small(_Parser, _Resolver):
+        """libyaml's parser and composer both: for a text of at most MAX_COMPOSED characters,
+        which cannot make more than about twice that many nodes, so it needs no count."""
+
+        def __init__(self, text: str, display: str):
+            _Parser.__init__(self, text)
+            _Resolver.__init__(self)
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
-    _Reader = yaml.SafeLoader
+    _Reader = _Small = yaml.SafeLoader
 
 
 class _Counting:
@@ -311,7 +319,8 @@ def load(path: str | Path, display: str | None = None) -> Node:
     builder = _Builder(display)
     try:
         try:
-            doc = _compose(text, display)
+            doc = _compose(text, display, _Small if len(text) <= MAX_COMPOSED and _Small is not yaml.SafeLoader
+                           else _Composer)
         except yaml.MarkedYAMLError:
             doc = _compose(text, display, _Explainer)  # raises again, with PyYAML's words
         if doc is None:

@@ -30,7 +30,7 @@ class Color:
 
     def mix(self, other: "Color", t: float) -> "Color":
         """Blend towards `other` by t (0 = self, 1 = other)."""
-        return Color(*(a + (b - a) * t for a, b in zip((self.r, self.g, self.b), (other.r, other.g, other.b))))
+        return Color(self.r + (other.r - self.r) * t, self.g + (other.g - self.g) * t, self.b + (other.b - self.b) * t)
 
     def lighter(self, t: float) -> "Color":
         return self.mix(WHITE, t)

@@ -27,10 +27,19 @@ class Recipe:
 
 
 def recipes(spec: Spec) -> dict[str, Recipe]:
+    """Each recipe of the spec, by id (every face reads it: the table of the last spec and
+    component list asked is kept)."""
+    global _last
+    if _last[0] is spec and _last[1] is spec.components:
+        return _last[2]
     out: dict[str, Recipe] = {}
     for c in spec.of_kind(*rules.RECIPE_KINDS):
         out.setdefault(c["recipe"], Recipe(c["recipe"], c.kind, c))
+    _last = (spec, spec.components, out)
     return out
+
+
+_last: tuple = (None, None, {})
 
 
 def deck_context(spec: Spec) -> list:
