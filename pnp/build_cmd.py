@@ -91,10 +91,10 @@ def cmd_build(args, specs_dir: Path) -> int:
 
     results: dict[str, Any] = {}
     worst = EXIT_OK
-    if len(jobs) > 1:
-        from . import fonts
+    if len(jobs) > 1:  # once here, not in every process that builds a game
+        from . import fitting, fonts  # noqa: F401
 
-        fonts.register()  # once here, not in every process that builds a game
+        fonts.register()
     built = parallel.run(jobs, work, progress=lambda job: Progress(sys.stderr, job.name).__enter__(),
                          workers=1 if cache is not None else None)
     for job, outcome in built:

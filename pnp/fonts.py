@@ -67,6 +67,8 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
 @lru_cache(maxsize=16384)
 def _runs(text: str, bold: bool) -> tuple[tuple[str, str], ...]:
     # cached: text setting measures the same words many times while it breaks lines and shrinks type
+    if text.isascii() and text.isprintable():  # the first face of each weight has every one of these
+        return ((FACES[bold][0][0], text),) if text else ()
     out: list[tuple[str, str]] = []
     for ch in text:
         name = font_for(ch, bold) or FACES[bold][0][0]
@@ -77,11 +79,16 @@ def _runs(text: str, bold: bool) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
 def width(text: str, size: float, bold: bool = False) -> float:
-    """Width of `text` at `size` points, in millimetres."""
+    """Width of `text` at `size` points, in millimetres (text is as wide as its size: measured
+    once at 1 pt, however many sizes the setter tries)."""
+    return _unit_width(text, bold) * size
+
+
+@lru_cache(maxsize=65536)
+def _unit_width(text: str, bold: bool) -> float:
     register()
-    pts = sum(pdfmetrics.stringWidth(s, name, size) for name, s in _runs(text, bold))
+    pts = sum(pdfmetrics.stringWidth(s, name, 1.0) for name, s in _runs(text, bold))
     return pts * 25.4 / 72
 
 

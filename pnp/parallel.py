@@ -65,6 +65,10 @@ class _Forwarder:
 
 class _Pool:
     def __init__(self, jobs, work, progress, workers: int):
+        try:  # once here rather than in every child (_die_with_parent)
+            import ctypes  # noqa: F401
+        except ImportError:  # pragma: no cover
+            pass
         self.jobs, self.work, self.workers = list(jobs), work, workers
         self.progress = [progress(job) if progress else None for job in self.jobs]
         self.order = sorted(range(len(self.jobs)), key=lambda i: -getattr(self.jobs[i], "weight", 0))
