@@ -15,6 +15,7 @@ result, saying how; the other jobs go on.
 """
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import selectors
@@ -106,6 +107,7 @@ class _Pool:
             code = 1
             try:
                 _die_with_parent(parent)
+                gc.disable()  # a child lives for one job: what it leaves goes when it exits (a tenth quicker)
                 prog = _Forwarder(w, i) if self.progress[i] is not None else None
                 result = self.work(self.jobs[i], prog)
                 _send(w, ("result", i, result))
