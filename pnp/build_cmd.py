@@ -21,7 +21,7 @@ from .clikit import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, pr
 from .diagnostics import Loc, Report
 from .imposition import ImpositionError
 from .paths import display, out_problem
-from .progress import Progress
+from .progress import Line, Progress
 from .project import game_layout, load_for_build, sheets
 from .reprint_cmd import build_reprint
 
@@ -95,7 +95,8 @@ def cmd_build(args, specs_dir: Path) -> int:
         from . import fitting, fonts  # noqa: F401
 
         fonts.register()
-    built = parallel.run(jobs, work, progress=lambda job: Progress(sys.stderr, job.name).__enter__(),
+    line = Line(sys.stderr)  # the games built at once share one progress line
+    built = parallel.run(jobs, work, progress=lambda job: Progress(sys.stderr, job.name, line=line).__enter__(),
                          workers=1 if cache is not None else None)
     for job, outcome in built:
         if isinstance(outcome, parallel.WorkerDied):  # killed, or a bug: the other games are still told

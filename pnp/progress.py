@@ -1,21 +1,52 @@
-"""Progress of a build on a terminal: one updating line per game, for builds longer than a second.
+"""Progress of a build on a terminal: one updating line, for builds longer than a second.
 
 `Progress(stream, game)` is told the cards drawn and the sheets written as the build goes; once
 a second has passed since it started it writes `the-jam: cards drawn 40/84, sheets written 3/11`
-over itself (carriage return, at most ten times a second), and `done()` clears the line. On a
+over itself (carriage return, at most ten times a second), and `done()` clears the line. Games
+built at once share one `Line`: `the-jam: cards drawn 40/84 · gem: cards drawn 30/30, sheets
+written 2/4`. On a
 stream that is not a terminal it writes nothing at all, so logs and pipes see only the report.
 """
 from __future__ import annotations
 
+import shutil
 import time
 
 DELAY_S = 1.0  # a build quicker than this shows no progress
 EVERY_S = 0.1  # at most ten updates a second
 
 
+class Line:
+    """The one terminal line that the games built at once share: each game's part, joined by
+    " · ", cut to the terminal's width so that it never wraps (a wrapped line cannot be written
+    over)."""
+
+    def __init__(self, stream, width: int | None = None):
+        self.stream, self.width = stream, width
+        self.parts: dict[str, str] = {}
+
+    def show(self, game: str, text: str) -> None:
+        self.parts[game] = text
+        self._write()
+
+    def drop(self, game: str) -> None:
+        if self.parts.pop(game, None) is not None:
+            self._write()
+
+    def _write(self) -> None:
+        width = self.width or shutil.get_terminal_size((100, 24)).columns
+        text = " · ".join(self.parts.values())
+        if len(text) > width - 1:
+            text = text[:max(width - 2, 0)] + "…"
+        self.stream.write("\r\x1b[K" + text)
+        self.stream.flush()
+
+
 class Progress:
-    def __init__(self, stream, game: str, clock=time.monotonic, delay: float = DELAY_S):
+    def __init__(self, stream, game: str, clock=time.monotonic, delay: float = DELAY_S, line: Line | None = None):
+        """`line`: shared with the other games built at once; by default a line of its own."""
         self.stream, self.game, self.clock, self.delay = stream, game, clock, delay
+        self.shared = line if line is not None else Line(stream)
         self.on = _is_tty(stream)
         self.start = clock()
         self.last = float("-inf")
@@ -48,14 +79,13 @@ class Progress:
         if now - self.start < self.delay or (now - self.last < EVERY_S and not force):
             return
         self.last, self.shown = now, True
-        self.stream.write("\r\x1b[K" + self.line())
-        self.stream.flush()
+        self.shared.show(self.game, self.line())
 
     def done(self) -> None:
-        """Clear the line, so the build's report starts at the margin."""
+        """Take this game off the line (cleared when it was the last), so the build's report
+        starts at the margin."""
         if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+            self.shared.drop(self.game)
             self.shown = False
 
 

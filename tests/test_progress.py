@@ -68,3 +68,21 @@ def test_the_cli_prints_no_progress_when_stderr_is_not_a_terminal(cli, tmp_path)
     r = cli("build", "gem", "--out", tmp_path / "out")
     assert r.code == 0
     assert "cards drawn" not in r.err and "\r" not in r.err
+
+
+def test_games_built_at_once_share_one_line_cut_to_the_terminal():
+    from pnp.progress import Line
+
+    stream, clock = Tty(), Clock()
+    line = Line(stream, width=40)
+    jam, gem = (Progress(stream, g, clock=clock, line=line) for g in ("the-jam", "gem"))
+    clock.t = 1.5
+    jam.cards(40, 84)
+    gem.cards(10, 30)
+    shown = stream.getvalue().rsplit("\r\x1b[K", 1)[1]
+    assert shown.startswith("the-jam: cards drawn 40/84 · gem") and len(shown) <= 39
+    assert shown.endswith("…")  # cut to the width, never wrapped
+    jam.done()
+    assert stream.getvalue().rsplit("\r\x1b[K", 1)[1] == "gem: cards drawn 10/30"
+    gem.done()
+    assert stream.getvalue().endswith("\r\x1b[K") and "\n" not in stream.getvalue()
