@@ -1,4 +1,6 @@
-"""The `pnp` command line: the only module that prints or exits.
+"""The `pnp` command line: the parser and `main`, which runs each command from a module of its
+own (COMMANDS below: pnp/build_cmd.py, validate_cmd.py, setup_cmd.py, …, sharing clikit.py).
+Only these modules print or exit.
 
     pnp build    [GAME ...]   write OUT/<id>.pdf and OUT/<id>.json (the sheet map)
     pnp validate [GAME ...]   check specs against the rules; exit 0 valid, 1 rule violations,
@@ -8,14 +10,15 @@
     pnp score GAME FILE [--format text|json]   end-of-game scoring of a finished game (every game)
     pnp calibrate [--paper P] [--backs duplex-long|duplex-short]   a sheet to read the back offset
     pnp export GAME --png|--tts [--dpi N]   every face and back as PNG, or Tabletop Simulator decks
+    pnp where GAME ID [ID ...]   the pages that hold each card
+    pnp watch [GAME ...]   build, then rebuild on every save
 """
 from __future__ import annotations
 
 import argparse
 import errno
-import json
+import importlib
 import os
-import random
 import signal
 import sys
 import threading
@@ -23,14 +26,13 @@ from pathlib import Path
 
 from . import __version__
 from .args import mm, offset
-from .build_cmd import cmd_build
-from .clikit import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, print_report, shown
-from .export import add_parser as add_export_parser, cmd_export
-from .reprint_cmd import add_where_parser, cmd_where
-from .watch import add_parser as add_watch_parser, cmd_watch
+from .clikit import EXIT_INPUT, UsageError
+from .export import add_parser as add_export_parser
+from .reprint_cmd import add_where_parser
+from .watch import add_parser as add_watch_parser
 from .imposition import BACK_MODES, DIAMOND_MODES
-from .paths import default_specs_dir, display, out_problem
-from .project import UnknownGame, load_checked, sheets
+from .paths import default_specs_dir
+from .project import UnknownGame
 from .spec import LANGS
 
 def _parser() -> argparse.ArgumentParser:
@@ -189,6 +191,14 @@ def _quiet_stdout() -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
 
 
+# Each command in a module of its own, imported when it runs.
+COMMANDS = {"build": (".build_cmd", "cmd_build"), "validate": (".validate_cmd", "cmd_validate"),
+            "setup": (".setup_cmd", "cmd_setup"), "list": (".list_cmd", "cmd_list"),
+            "calibrate": (".calibrate_cmd", "cmd_calibrate"), "score": (".score_cmd", "cmd_score"),
+            "export": (".export", "cmd_export"), "where": (".reprint_cmd", "cmd_where"),
+            "watch": (".watch", "cmd_watch")}
+
+
 def main(argv: list[str] | None = None) -> int:
     _steady_streams()
     if threading.current_thread() is threading.main_thread():
@@ -196,10 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     specs_dir = args.specs if args.specs else default_specs_dir()
     try:
-        commands = {"build": cmd_build, "validate": cmd_validate, "setup": cmd_setup, "list": cmd_list,
-                    "calibrate": cmd_calibrate,
-                    "score": cmd_score, "export": cmd_export, "where": cmd_where, "watch": cmd_watch}
-        code = commands[args.command](args, specs_dir)
+        module, name = COMMANDS[args.command]
+        code = getattr(importlib.import_module(module, __package__), name)(args, specs_dir)
         sys.stdout.flush()
         return code
     except (UnknownGame, UsageError) as exc:
@@ -221,155 +229,6 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INPUT
 
 
-def cmd_validate(args, specs_dir: Path) -> int:
-    results = {}
-    worst = EXIT_OK
-    for g in games_asked(args.games, specs_dir):
-        loaded = load_checked(g, specs_dir)
-        results[g] = loaded.report
-        worst = max(worst, loaded.report.exit_code())
-    if args.format == "json":
-        print(json.dumps({"games": {g: {"ok": r.ok, "diagnostics": [d.as_json() for d in r.sorted()]}
-                                    for g, r in results.items()}}, indent=1, ensure_ascii=False))
-    else:
-        for g, r in results.items():
-            for line in shown(r):
-                print(line)
-            errors = len(r.errors)
-            later = "; the game's rules are checked once the file reads cleanly" if r.input_errors else ""
-            print(f"{g}: {'ok' if r.ok else f'{errors} error' + ('s' if errors != 1 else '')}"
-                  + (f", {len(r.items) - errors} warning(s)" if len(r.items) > errors else "") + later)
-    return worst
-
-
-def cmd_calibrate(args, specs_dir: Path) -> int:
-    import tempfile
-
-    from .calibrate import calibration_pdf
-    from .outputs import normal_mode
-
-    presets, sreport = sheets(specs_dir, args.layouts)
-    if sreport.items:
-        print_report(sreport)
-        return EXIT_INPUT
-    if args.paper not in presets:
-        raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
-    target = args.out / f"calibrate-{args.paper}-{args.backs}.pdf"
-    try:
-        args.out.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=args.out)
-        os.close(fd)
-        normal_mode(Path(tmp))
-        try:
-            calibration_pdf(Path(tmp), presets[args.paper], args.backs, args.back_offset)
-            os.replace(tmp, target)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
-    except OSError as exc:
-        print(f"pnp calibrate: cannot write to {display(args.out)}: {out_problem(args.out, exc)}", file=sys.stderr)
-        return EXIT_INPUT
-    print(f"{display(target)}: print both pages on one sheet ({args.backs}), hold it up to a light, front side "
-          f"towards you, and read DX and DY where the red lines cross the scales; then "
-          f"'pnp build --back-offset DX,DY'")
-    return EXIT_OK
-
-
-def cmd_setup(args, specs_dir: Path) -> int:
-    from .games import SetupError, phrases, seat_name
-
-    loaded = load_checked(args.game, specs_dir)
-    if loaded.report.errors:
-        print_report(loaded.report)
-        print(f"{args.game}: cannot set up a game from a spec with errors", file=sys.stderr)
-        return loaded.report.exit_code()
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    try:
-        result = loaded.game.setup(loaded.spec, args.players, seed, args.variant, lang=args.lang)
-    except SetupError as exc:
-        print(f"pnp setup {args.game}: error: {exc}", file=sys.stderr)
-        return EXIT_INPUT if exc.usage else EXIT_RULES
-    seats = [seat_name(p) for p in range(1, args.players + 1)]
-    if args.player is not None:
-        if not 1 <= args.player <= args.players:
-            raise UsageError(f"--player {args.player}: a game of {args.players} players has players 1 to "
-                             f"{args.players}")
-        seats = [seat_name(args.player)]
-    if args.format == "json":
-        data = dict(result.data)
-        if args.player is not None:  # only what this player may see
-            data["private"] = {s: v for s, v in data.get("private", {}).items() if s in seats}
-            data.pop("hidden", None)
-            data["for_player"] = args.player
-        print(json.dumps(data, indent=1, ensure_ascii=False))
-        return EXIT_OK
-    word = phrases(SETUP_WORDS, args.lang)
-    print("\n".join(result.lines))
-    for s in seats:
-        lines = result.private.get(s)
-        if lines:
-            number = s.split()[-1]
-            print("\n" + word("private", n=number))
-            print("\n".join(lines))
-    if args.player is not None:
-        print("\n" + word("only", n=args.player))
-    if args.seed is None:
-        print("\n" + word("seed", seed=seed))
-    return EXIT_OK
-
-
-# The setup's framing words around the games' own lines (which carry theirs, pnp.games.phrases).
-SETUP_WORDS = {
-    "private": {"en": "--- player {n} only: hidden cards, not for the others to see ---",
-                "zh-TW": "--- 僅限玩家 {n}：手中的隱藏卡片，不要讓其他玩家看到 ---"},
-    "only": {"en": "(this is what player {n} may see; run without --player for the whole deal)",
-             "zh-TW": "（以上是玩家 {n} 可以看到的內容；不加 --player 則顯示完整的發牌）"},
-    "seed": {"en": "(repeat this deal with --seed {seed})", "zh-TW": "（用 --seed {seed} 可重現這次發牌）"},
-}
-
-
-def cmd_score(args, specs_dir: Path) -> int:
-    from .diagnostics import InputError
-
-    loaded = load_checked(args.game, specs_dir)
-    if loaded.game.score is None:
-        raise UsageError(f"{args.game} has no scorer yet")
-    if loaded.report.errors:
-        print_report(loaded.report)
-        print(f"{args.game}: cannot score with a spec that has errors", file=sys.stderr)
-        return loaded.report.exit_code()
-    try:
-        result = loaded.game.score(loaded.spec, args.file, display(args.file))
-    except InputError as exc:
-        print_report(exc.report)
-        return EXIT_INPUT
-    if args.format == "json":
-        print(json.dumps(result.data, indent=1, ensure_ascii=False))
-    else:
-        print("\n".join(result.lines))
-    return EXIT_OK
-
-
-def cmd_list(args, specs_dir: Path) -> int:
-    loaded = load_checked(args.game, specs_dir)
-    if loaded.spec is None or loaded.report.input_errors:
-        print_report(loaded.report)
-        return EXIT_INPUT
-    comps = [c.as_json() for c in loaded.spec.components]
-    if args.format == "json":
-        print(json.dumps({"game": loaded.game.id, "components": comps}, indent=1, ensure_ascii=False))
-        return EXIT_OK
-    total = sum(c["count"] for c in comps)
-    print(f"{loaded.game.title}: {len(comps)} components, {total} cards")
-    for c in comps:
-        rest = ", ".join(f"{k}={_show(v)}" for k, v in c.items() if k not in ("id", "kind", "count") and v is not None)
-        print(f"  {c['count']:>3} x {c['id']:<22} {c['kind']:<10} {rest}")
-    return EXIT_OK
-
-
-def _show(v) -> str:
-    if isinstance(v, dict):  # names and texts in both languages, mixes
-        return "{" + "; ".join(f"{k}: {_show(x)}" for k, x in v.items()) + "}"
-    return "+".join(map(str, v)) if isinstance(v, list) else str(v)
 
 
 if __name__ == "__main__":  # pragma: no cover
