@@ -184,3 +184,10 @@ def test_a_game_whose_build_crashes_is_reported_and_the_others_are_built(cli, tm
     assert r.code == 2
     assert "gem: not built, the build of gem failed:" in r.err and "RuntimeError: a bug in the gem build" in r.err
     assert re.search(r"the-jam: \d+ cards on \d+ pages", r.out) and (tmp_path / "the-jam.pdf").exists() and not (tmp_path / "gem.pdf").exists()
+
+
+def test_an_edition_one_game_lacks_stops_a_multi_game_build_before_anything_is_written(cli, tmp_path):
+    out = tmp_path / "out"
+    r = cli("build", "gem", "pi-mal-pflaumen", "--edition", "poker", "--out", out)
+    assert r.code == 2 and "pnp build: error: pi-mal-pflaumen has no edition 'poker'" in r.err
+    assert not out.exists() or not any(out.iterdir())  # not even GEM, which has that edition
