@@ -39,7 +39,9 @@ def two_builds(tmp_path_factory):
     pairs = {}
     for lang in ("en", "zh-TW"):
         out = base / lang
+        t0 = time.monotonic()
         assert _pnp("build", "gem", "--out", out, "--lang", lang, "--specs", SPECS_DIR).wait(120) == 0
+        pairs[lang + " seconds"] = time.monotonic() - t0  # how long a whole build takes here
         pairs[lang] = ((out / "gem.pdf").read_bytes(), (out / "gem.json").read_bytes())
     return pairs
 
@@ -63,7 +65,7 @@ def test_a_build_killed_at_random_moments_always_leaves_a_matching_pair(two_buil
     finished = 0
     for _ in range(20):
         p = _pnp("build", "gem", "--out", out, "--lang", "zh-TW", "--specs", SPECS_DIR)
-        time.sleep(rng.uniform(0.2, 1.6))
+        time.sleep(rng.uniform(0.02, two_builds["zh-TW seconds"]))  # at any moment of the build
         p.send_signal(signal.SIGKILL)
         p.wait(60)
         finished += p.returncode == 0
@@ -94,13 +96,17 @@ def test_recovery_restores_the_previous_pdf_of_a_half_committed_build(two_builds
 
 def test_sigterm_and_the_next_build_leave_no_temporary_files(tmp_path):
     out = tmp_path / "out"
-    p = _pnp("build", "christmas-tree", "--out", out, "--specs", SPECS_DIR)
-    time.sleep(1.5)
-    p.send_signal(signal.SIGTERM)
-    _, err = p.communicate(timeout=60)
-    assert b"Traceback" not in err
-    if out.exists():
-        assert _temporaries(out) == []
+    for _ in range(10):  # SIGTERM while the PDF is being written (a build takes a fraction of a second)
+        p = _pnp("build", "christmas-tree", "--out", out, "--specs", SPECS_DIR)
+        while p.poll() is None and not (out.is_dir() and any(q.name.endswith(".tmp") for q in out.iterdir())):
+            time.sleep(0.002)
+        p.send_signal(signal.SIGTERM)
+        _, err = p.communicate(timeout=60)
+        assert b"Traceback" not in err
+        if p.returncode == 130:  # it was interrupted mid-write
+            break
+    assert p.returncode == 130 and b"pnp: interrupted" in err
+    assert _temporaries(out) == []
     # a SIGKILL leaves them; the next build into the folder clears them
     out.mkdir(exist_ok=True)
     (out / ".gem.pdf.x1y2.tmp").write_bytes(b"%PDF-half")
