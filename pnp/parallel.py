@@ -99,12 +99,27 @@ class _Pool:
                 stream.flush()
             except (OSError, ValueError):
                 pass
-        r, w = os.pipe()
-        parent = os.getpid()
-        pid = os.fork()
-        if pid == 0:  # the child: do the job, send the result, leave without running any cleanup of the parent's
+        # Ctrl-C and SIGTERM wait until the child is known here (so that _stop_all stops it and
+        # waits for its clean-up) and, in the child, until it runs its job under the try below.
+        blocked = _block(_STOPS)
+        try:
+            r, w = os.pipe()
+            parent = os.getpid()
+            pid = os.fork()
+            if pid == 0:
+                self._child(i, r, w, parent, blocked)  # never returns
+            os.close(w)
+            self.live[r] = (i, pid, bytearray())
+            self.sel.register(r, selectors.EVENT_READ)
+        finally:
+            _block(blocked, how=getattr(signal, "SIG_SETMASK", None))
+
+    def _child(self, i: int, r: int, w: int, parent: int, mask) -> None:
+        """Do the job, send the result, and leave without running any clean-up of the parent's."""
+        code = 1
+        try:
             os.close(r)
-            code = 1
+            _block(mask, how=getattr(signal, "SIG_SETMASK", None))
             try:
                 _die_with_parent(parent)
                 gc.disable()  # a child lives for one job: what it leaves goes when it exits (a tenth quicker)
@@ -119,11 +134,8 @@ class _Pool:
                     _send(w, ("crash", i, traceback.format_exc()))
                 except BaseException:
                     pass
-            finally:
-                os._exit(code)
-        os.close(w)
-        self.live[r] = (i, pid, bytearray())
-        self.sel.register(r, selectors.EVENT_READ)
+        finally:
+            os._exit(code)
 
     def _step(self) -> None:
         for key, _ in self.sel.select():
@@ -178,6 +190,16 @@ class _Pool:
                 pass
             os.close(fd)
         self.live.clear()
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _block(signals, how=getattr(signal, "SIG_BLOCK", None)):
+    """pthread_sigmask where there is one; returns the mask before (None elsewhere)."""
+    if how is None or signals is None or not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(how, signals)
 
 
 def _send(fd: int, message) -> None:
