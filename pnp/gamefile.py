@@ -44,6 +44,22 @@ def open_file(path: Path, display: str, spec: Spec, fields: Sequence[Field],
     return v, locs
 
 
+def open_players(path: Path, display: str, spec: Spec, fields: Sequence[Field], report: Report,
+                 need: Sequence[str] | None = None,
+                 reserved: Sequence[str] = ()) -> tuple[dict[str, Any], list[str]] | None:
+    """What every scorer reads first: the file's top-level keys (`fields`, one of them `players`)
+    and the players' names. None when the file, a key in `need` (default: every key) or the
+    players cannot be read; the report says why."""
+    opened = open_file(path, display, spec, fields, report)
+    if opened is None:
+        return None
+    v, _ = opened
+    if any(v[name] is INVALID for name in (need if need is not None else [f.name for f in fields])):
+        return None
+    names = player_names(v["players"], spec, report, reserved)
+    return None if names is None else (v, names)
+
+
 def player_names(node: Node, spec: Spec, report: Report, reserved: Sequence[str] = ()) -> list[str] | None:
     """The players in seat order: a list of names, or the keys of a mapping (one entry a player),
     as many as the game's rules allow."""

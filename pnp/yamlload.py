@@ -191,7 +191,7 @@ try:  # libyaml scans and parses five times faster than PyYAML's pure-Python rea
             _Parser.__init__(self, text)
             _Resolver.__init__(self)
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
-    _Reader = _Small = yaml.SafeLoader
+    _Reader, _Small = yaml.SafeLoader, None
 
 
 class _Counting:
@@ -319,8 +319,7 @@ def load(path: str | Path, display: str | None = None) -> Node:
     builder = _Builder(display)
     try:
         try:
-            doc = _compose(text, display, _Small if len(text) <= MAX_COMPOSED and _Small is not yaml.SafeLoader
-                           else _Composer)
+            doc = _compose(text, display, _Small if _Small and len(text) <= MAX_COMPOSED else _Composer)
         except yaml.MarkedYAMLError:
             doc = _compose(text, display, _Explainer)  # raises again, with PyYAML's words
         if doc is None:

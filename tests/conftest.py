@@ -178,6 +178,40 @@ def mangle(text: str, edits) -> str:
     return "\n".join(lines) + "\n"
 
 
+def shipped_components(game: str) -> dict:
+    """The shipped spec's components of `game`, by id."""
+    from pnp.games import GAMES
+    from pnp.spec import load_spec
+
+    return {c.id: c for c in load_spec(SPECS_DIR / f"{game}.yaml", GAMES[game])[0].components}
+
+
+def shipped_edition(game: str):
+    """The shipped layout's default edition of `game` (its templates; `.main` is the card)."""
+    from pnp.games import GAMES
+    from pnp.layout import load_layout
+
+    layout, report = load_layout(LAYOUTS_DIR / f"{game}.yaml", game, GAMES[game].boxes)
+    assert report.ok
+    return layout.editions[layout.default]
+
+
+def with_line(text: str, line: int, new: str) -> str:
+    """`text` with its 1-based `line` replaced by `new`."""
+    lines = text.splitlines()
+    lines[line - 1] = new
+    return "\n".join(lines) + "\n"
+
+
+def score_exit(tmp_path_factory, game: str, text: str) -> int:
+    """The exit code of `pnp score GAME` (run in-process, no traceback expected) on `text`."""
+    from pnp.cli import main
+
+    path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return main(["score", game, str(path)])
+
+
 def score_file(cli, tmp_path: Path, game: str, text: str, *extra: str):
     """`pnp score GAME` on a game file holding `text`, written as tmp_path/game.yaml."""
     path = tmp_path / "game.yaml"

@@ -14,16 +14,13 @@ import re
 
 import pdfplumber
 import pytest
-from conftest import MM
+from conftest import MM, shipped_components, shipped_edition
 from pypdf import PdfReader
 
-from pnp.games import GAMES
 from pnp.games.christmas_tree import board, rules
 from pnp.imposition import Piece, Placement, placement_matrix
-from pnp.layout import load_layout
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.paths import SPECS_DIR
 from pnp.shapes import Outline
-from pnp.spec import load_spec
 
 GAME = "christmas-tree"
 SAFE = 3.0  # mm from the cut
@@ -40,14 +37,12 @@ def built(request, shipped_build):
 
 @pytest.fixture(scope="module")
 def spec():
-    return {c.id: c for c in load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0].components}
+    return shipped_components(GAME)
 
 
 @pytest.fixture(scope="module")
 def templates():
-    layout, report = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
-    assert report.ok
-    return layout.editions[layout.default].templates
+    return shipped_edition(GAME).templates
 
 
 def _inverse(m):

@@ -5,7 +5,7 @@ goals counted exactly where greedy matching undercounts, and `pnp score` on good
 from pathlib import Path
 
 import pytest
-from conftest import FUZZ_EDITS, FUZZ_TOKENS, SHAPES_DIR, assert_one_located_error, mangle, score_file
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, SHAPES_DIR, assert_one_located_error, mangle, score_exit, score_file, with_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -226,9 +226,7 @@ def test_pnp_score_the_example_game(cli):
     (17, "  - goals: [most-gold, no-goal]", "SCORE-GOAL", "'no-goal' is not a goal card"),
 ])
 def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, code, words):
-    lines = GAME.splitlines()
-    lines[line - 1] = bad
-    r = score_file(cli, tmp_path, "christmas-tree", "\n".join(lines) + "\n")
+    r = score_file(cli, tmp_path, "christmas-tree", with_line(GAME, line, bad))
     assert_one_located_error(r, code, line, None, words)
 
 
@@ -247,8 +245,4 @@ TOKENS = FUZZ_TOKENS + ["22", "180", "90", "gold-star-3", "most-gold", "dummy", 
 @given(st.lists(st.tuples(st.integers(0, 16), st.sampled_from(FUZZ_EDITS), st.sampled_from(TOKENS)),
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
-    from pnp.cli import main
-
-    path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
-    path.write_text(mangle(GAME, edits), encoding="utf-8")
-    assert main(["score", GAME_ID, str(path)]) in (0, 2)
+    assert score_exit(tmp_path_factory, GAME_ID, mangle(GAME, edits)) in (0, 2)

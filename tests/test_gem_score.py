@@ -5,7 +5,7 @@ errors, exit 2."""
 from pathlib import Path
 
 import pytest
-from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, score_file
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, score_exit, score_file, with_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -84,9 +84,7 @@ def test_pnp_score_the_example(cli):
     (1, "game: the-jam", "SCORE-GAME", 7, "'game' is 'the-jam', expected 'gem'"),
 ])
 def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, code, col, words):
-    lines = GAME.splitlines()
-    lines[line - 1] = bad
-    assert_one_located_error(run(cli, tmp_path, "\n".join(lines) + "\n"), code, line, col, words)
+    assert_one_located_error(run(cli, tmp_path, with_line(GAME, line, bad)), code, line, col, words)
 
 
 def test_a_printed_name_cut_at_its_comma_says_to_quote_it(cli, tmp_path):
@@ -117,8 +115,4 @@ def test_an_ambiguous_printed_name_asks_for_the_id(cli, tmp_path):
 @given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(FUZZ_EDITS), st.sampled_from(FUZZ_TOKENS)),
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
-    from pnp.cli import main
-
-    path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
-    path.write_text(mangle(GAME, edits), encoding="utf-8")
-    assert main(["score", 'gem', str(path)]) in (0, 2)
+    assert score_exit(tmp_path_factory, 'gem', mangle(GAME, edits)) in (0, 2)

@@ -6,17 +6,14 @@ from __future__ import annotations
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from conftest import MM, chars_in
+from conftest import MM, chars_in, shipped_components, shipped_edition
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pnp.games import GAMES
 from pnp.games.pi_mal_pflaumen import rules
 from pnp.imposition import Piece, Placement, placement_matrix
-from pnp.layout import Box, load_layout
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.layout import Box
 from pnp.shapes import Outline
-from pnp.spec import load_spec
 
 GAME = "pi-mal-pflaumen"
 
@@ -28,14 +25,12 @@ def built(shipped_build):
 
 @pytest.fixture(scope="module")
 def spec():
-    return {c.id: c for c in load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0].components}
+    return shipped_components(GAME)
 
 
 @pytest.fixture(scope="module")
 def edition():
-    layout, report = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
-    assert report.ok
-    return layout.editions[layout.default].main
+    return shipped_edition(GAME).main
 
 
 @pytest.fixture(scope="module")

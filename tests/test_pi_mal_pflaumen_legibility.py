@@ -15,11 +15,9 @@ from test_pi_mal_pflaumen_build import _matrix, _to_card
 
 from pnp.cards import SAFE
 from pnp.draw import apply
-from pnp.games import GAMES
 from pnp.games.pi_mal_pflaumen import rules
-from pnp.layout import Box, load_layout
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.spec import load_spec
+from pnp.layout import Box
+from conftest import shipped_components, shipped_edition
 
 GAME = "pi-mal-pflaumen"
 DPI = 200
@@ -29,14 +27,12 @@ INK = 200  # grey levels below this are ink (the paper is about 236, the badge's
 
 @pytest.fixture(scope="module")
 def spec():
-    return {c.id: c for c in load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0].components}
+    return shipped_components(GAME)
 
 
 @pytest.fixture(scope="module")
 def edition():
-    layout, report = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
-    assert report.ok
-    return layout.editions[layout.default].main
+    return shipped_edition(GAME).main
 
 
 def _grey_crop(page_img, piece: dict, box: Box, page_height: float) -> np.ndarray:

@@ -15,15 +15,12 @@ import numpy as np
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from conftest import MM
+from conftest import MM, shipped_components, shipped_edition
 from test_pi_mal_pflaumen_build import _to_card
 
 from pnp.cards import SAFE
-from pnp.games import GAMES
 from pnp.games.pi_mal_pflaumen import render, rules
-from pnp.layout import Box, load_layout
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.spec import load_spec
+from pnp.layout import Box
 
 GAME = "pi-mal-pflaumen"
 FRAME_FROM_CUT = 5.0  # mm from the trim line to the outer edge of the thick frame line, at least
@@ -39,7 +36,7 @@ def built(shipped_build, request):
 
 @pytest.fixture(scope="module")
 def spec():
-    return {c.id: c for c in load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0].components}
+    return shipped_components(GAME)
 
 
 def _gaps(o: dict, page_height: float, trim: list, half: float = 0.0) -> tuple[float, ...]:
@@ -228,9 +225,7 @@ def test_the_check_sees_a_frame_line_3mm_inside_the_cut(built, pixels):
 
 @pytest.fixture(scope="module")
 def edition():
-    layout, report = load_layout(LAYOUTS_DIR / f"{GAME}.yaml", GAME, GAMES[GAME].boxes)
-    assert report.ok
-    return layout.editions[layout.default].main
+    return shipped_edition(GAME).main
 
 
 def test_corner_numbers_fit_their_boxes_at_a_readable_size(built, edition, spec):

@@ -73,9 +73,9 @@ def test_backs_differ_by_round_and_double_sided_cards_repeat_their_face(ctx):
 
 def test_names_follow_the_language(ctx):
     zh = RenderContext(ctx.spec, ctx.template, "zh-TW", ctx.bleed)
-    texts = [t.text for t, _ in render.render_face(card(ctx, "r1-08"), zh).texts()]
+    texts = [t.text for t in render.render_face(card(ctx, "r1-08"), zh).text_ops()]
     assert rules.FRUITS["white-currant"].zh in texts
-    texts = [t.text for t, _ in render.render_back(ctx.spec.backs["emblem"], zh, card(ctx, "turn-1")).texts()]
+    texts = [t.text for t in render.render_back(ctx.spec.backs["emblem"], zh, card(ctx, "turn-1")).text_ops()]
     assert "梅子吃墩" in texts
 
 

@@ -6,7 +6,7 @@ and `pnp score the-jam` on the example and on broken files (each a located error
 from pathlib import Path
 
 import pytest
-from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, score_file
+from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, score_exit, score_file, with_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -205,9 +205,7 @@ def test_a_player_writes_cards_as_printed_in_either_language_or_by_id(cli, tmp_p
     (1, "game: gem", "SCORE-GAME", 7, "'game' is 'gem', expected 'the-jam'"),
 ])
 def test_a_bad_game_file_is_a_located_error_exit_2(cli, tmp_path, line, bad, code, col, words):
-    lines = GAME.splitlines()
-    lines[line - 1] = bad
-    assert_one_located_error(run(cli, tmp_path, "\n".join(lines) + "\n"), code, line, col, words)
+    assert_one_located_error(run(cli, tmp_path, with_line(GAME, line, bad)), code, line, col, words)
 
 
 def test_a_recipe_card_written_more_often_than_the_deck_has_it(cli, tmp_path):
@@ -251,8 +249,4 @@ def test_kids_variant_in_a_file_no_missions_and_no_specials(cli, tmp_path):
 @given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(FUZZ_EDITS), st.sampled_from(FUZZ_TOKENS)),
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
-    from pnp.cli import main
-
-    path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
-    path.write_text(mangle(GAME, edits), encoding="utf-8")
-    assert main(["score", 'the-jam', str(path)]) in (0, 2)
+    assert score_exit(tmp_path_factory, 'the-jam', mangle(GAME, edits)) in (0, 2)

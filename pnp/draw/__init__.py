@@ -250,14 +250,6 @@ class Drawing:
                 seen.add(id(op.drawing))
                 yield from op.drawing._text_ops(seen)
 
-    def texts(self, matrix: Matrix = IDENTITY) -> Iterator[tuple[Text, Matrix]]:
-        """Every text run with the matrix that places it in this drawing's coordinates."""
-        for op in self.ops:
-            if isinstance(op, Text):
-                yield op, matrix
-            elif isinstance(op, (Group, Use)):
-                yield from op.drawing.texts(multiply(op.matrix, matrix))
-
 
 UNIT = 10.0  # mm: the square a shared symbol is drawn in, scaled where it is placed
 _SYMBOLS: dict[str, Drawing] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import InputError, Report, one_of
-from ...gamefile import Cards, open_file, player_names, ranking, score_lines
+from ...gamefile import Cards, open_players, ranking, score_lines
 from ...schema import INVALID, Field, Int, Raw, Text, read_fields
 from ...spec import Item, Spec
 from ...yamlload import Node
@@ -42,15 +42,10 @@ DECORATION = "a decoration card of the spec (a bauble, gingerbread man or candy)
 def _read(spec: Spec, path: Path, display: str, report: Report):
     fields = [Field("variant", Text(), required=False), Field("players", Raw("seq")),
               Field("trees", Raw("map")), Field("rounds", Raw("seq"), required=False)]
-    opened = open_file(path, display, spec, fields, report)
+    opened = open_players(path, display, spec, fields, report, need=("players", "trees"), reserved=(DUMMY,))
     if opened is None:
         return None
-    v, _ = opened
-    if INVALID in (v["players"], v["trees"]):
-        return None
-    players = player_names(v["players"], spec, report, reserved=(DUMMY,))
-    if players is None:
-        return None
+    v, players = opened
     seats = players + ([DUMMY] if len(players) == 2 else [])
     trees, cookies = _trees(spec, v["trees"], seats, spec.total("cookie"), report, final=True)
     goal_cards = {g.id: g for g in spec.of_kind("goal")}

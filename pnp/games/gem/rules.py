@@ -32,6 +32,7 @@ def gem_letter(kind: str, lang: str) -> str:
 
 COIN_VALUES = (1, 2, 3)
 COINS_PER_VALUE = 4  # 12 coin cards
+COIN = {"en": "Coin", "zh-TW": "錢幣卡"}  # a coin card's name (the seed's 錢幣卡; the card shows only its value)
 GEM_CARDS = 18
 GEMS_PER_CARD = (1, 2)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import InputError, Report, plural
-from ...gamefile import Cards, open_file, player_names, score_lines
+from ...gamefile import Cards, open_players, score_lines
 from ...schema import INVALID, Field, Raw, read_fields
 from ...spec import Item, Spec
 from .. import SetupResult
@@ -37,13 +37,10 @@ def score(spec: Spec, path: Path, display: str) -> SetupResult:
 
 
 def _read(spec: Spec, path: Path, display: str, report: Report) -> dict[str, dict[str, list[Item]]] | None:
-    opened = open_file(path, display, spec, [Field("players", Raw("map"))], report)
-    if opened is None or opened[0]["players"] is INVALID:
+    opened = open_players(path, display, spec, [Field("players", Raw("map"))], report)
+    if opened is None:
         return None
-    players = opened[0]["players"]
-    names = player_names(players, spec, report)
-    if names is None:
-        return None
+    players, names = opened[0]["players"], opened[1]
     cards = Cards(spec, report)
     held = {}
     for name in names:

@@ -49,7 +49,7 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang:
             "hidden": {"piles": [[js(c, k) for c, k in p] for p in piles]}}
     word = phrases(TEXT, lang)
     lines = [word("title", title=game_name(spec, lang), players=players, seed=seed), "",
-             word("table"), "", word("coins", invest=rules.ENDS["invest"][lang])]
+             word("table"), "", word("coins", coin=rules.COIN[lang], invest=rules.ENDS["invest"][lang])]
     lines += [word("seat_coins", seat=word("seat", n=i),
                    cards=word("and").join(f"{card_name(c, spec, lang)} [{c.id}]" for c, _ in cs))
               for i, cs in enumerate(hands.values(), 1)]
@@ -64,7 +64,7 @@ TEXT = {
     "title": {"en": "GEM for {players} players (seed {seed})",
               "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}）"},
     "coins": {"en": "Coins, investment side (green tag) up:",
-              "zh-TW": "錢幣卡，{invest}那邊（綠色標籤）朝上："},
+              "zh-TW": "{coin}，{invest}那邊（綠色標籤）朝上："},
     "seat_coins": {"en": "  {seat}: {cards}", "zh-TW": "  {seat}：{cards}"},
     "piles": {"en": "Gem cards: shuffle all {cards} and deal {piles} face-down piles, left to right, of {sizes} cards. "
                     "Each round turns the leftmost pile face up for bidding; no one looks at a pile before.",
@@ -80,7 +80,7 @@ def card_name(c: Item, spec: Spec, lang: str = "en") -> str:
     'Ruby + Sapphire (invest 1, loan 3)' / '紅寶石 + 藍寶石（投資 1，貸款 3）'."""
     zh = lang == "zh-TW"
     if c.kind == "coin":
-        return f"錢幣卡 {c['value']}" if zh else f"Coin {c['value']}"
+        return f"{rules.COIN[lang]} {c['value']}"
     gems = " + ".join(rules.GEM_KINDS[g].name(lang) for g in c["gems"])
     invest, loan = (rules.ENDS[e][lang] for e in ("invest", "loan"))
     if zh:

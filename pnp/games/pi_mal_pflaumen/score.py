@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import InputError, Loc, Report, plural
-from ...gamefile import Cards, open_file, player_names, ranking, score_lines
+from ...gamefile import Cards, open_players, ranking, score_lines
 from ...schema import INVALID, Choice, Field, Raw, read_fields
 from ...spec import Item, Spec
 from .. import SetupResult
@@ -56,13 +56,10 @@ def _fruit(card: Item) -> str | None:
 
 def _read(spec: Spec, path: Path, display: str, report: Report):
     fields = [Field("variant", Choice(list(rules.VARIANTS)), required=False), Field("players", Raw("map"))]
-    opened = open_file(path, display, spec, fields, report)
-    if opened is None or INVALID in opened[0].values():
+    opened = open_players(path, display, spec, fields, report)
+    if opened is None:
         return None
-    v, _ = opened
-    names = player_names(v["players"], spec, report)
-    if names is None:
-        return None
+    v, names = opened
     cards = Cards(spec, report)
     steals = sum(1 for c, _ in spec.copies("fruit") if c.get("action") == "steal")
     hands = {}
