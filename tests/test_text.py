@@ -170,7 +170,7 @@ def test_a_character_no_font_has_is_named_with_its_card_in_every_game(cli, tmp_p
 
 
 # Chinese names each zh-TW build must carry as extractable text.
-ZH_NAMES = {"the-jam": ["草莓醬", "材料", "為了冬天準備的果醬"], "gem": ["投資", "貸款"], "pi-mal-pflaumen": ["蘋果", "梅子"],
+ZH_NAMES = {"the-jam": ["草莓醬", "製作", "為了冬天準備的果醬"], "gem": ["投資", "貸款"], "pi-mal-pflaumen": ["蘋果", "梅子"],
             "christmas-tree": ["金色玻璃珠", "林茲餅乾"]}
 
 

@@ -102,9 +102,9 @@ def _needs_text(item: Item, made: list[str], ctx: RenderContext) -> str:
     if item.kind == "jam" and item["fruit"] == rules.PINE_CONE:
         return label("pine", lang)
     if item.kind == "pie":
-        return label("pie", lang) + rules.recipe_name("jam", made[0] if made else None, lang)
+        return label("pie", lang, what=rules.recipe_name("jam", made[0] if made else None, lang))
     names = [rules.INGREDIENTS[f].name(lang) for f in made]
-    return label(item.kind, lang) + ("、" if lang == "zh-TW" else ", ").join(names)
+    return label(item.kind, lang, what=("、" if lang == "zh-TW" else ", ").join(names))
 
 
 def _ingredient(d: Drawing, item: Item, ctx: RenderContext) -> None:

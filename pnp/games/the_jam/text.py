@@ -16,9 +16,10 @@ from . import art
 DISC_FILL = 0.72  # the widest a badge's number may be, as a share of its white disc
 
 LABELS = {
-    "jam": {"en": "Made from: ", "zh-TW": "材料："},
-    "pie": {"en": "Baked from: ", "zh-TW": "材料："},
-    "salad": {"en": "From the basket: ", "zh-TW": "從籃子取：", },
+    # What a recipe is made from, in the seed's words: 「這個食譜可以用……來製作」.
+    "jam": {"en": "Made from: {what}", "zh-TW": "用{what}製作"},
+    "pie": {"en": "Baked from: {what}", "zh-TW": "用{what}製作"},
+    "salad": {"en": "From the basket: {what}", "zh-TW": "從籃子取：{what}"},
     "pine": {"en": "Made from any ingredient", "zh-TW": "用任何配料製作"},
     "missions": {"en": "Missions", "zh-TW": "任務卡"},
     "own": {"en": "Own {need} of these {n}:", "zh-TW": "擁有其中{need}種："},
