@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.build import BuildOptions, build  # noqa: E402
 from pnp.diagnostics import Report  # noqa: E402
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR  # noqa: E402
-from pnp.project import available_games, load_checked, load_for_build, sheets  # noqa: E402
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR  # noqa: E402
+from pnp.load.project import available_games, load_checked, load_for_build, sheets  # noqa: E402
 from warm_rebuild import warm_rebuilds  # noqa: E402
 
 ISSUE_TARGETS = {

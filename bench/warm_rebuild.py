@@ -21,9 +21,9 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.build import BuildOptions, build  # noqa: E402
 from pnp.diagnostics import Report  # noqa: E402
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR  # noqa: E402
-from pnp.project import available_games, load_for_build, sheets  # noqa: E402
-from pnp.render_cache import RenderCache  # noqa: E402
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR  # noqa: E402
+from pnp.load.project import available_games, load_for_build, sheets  # noqa: E402
+from pnp.incremental.render_cache import RenderCache  # noqa: E402
 
 TARGET_S = 0.5
 # One card's edit per game: (card id, text in its spec line, what it becomes).

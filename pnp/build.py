@@ -14,15 +14,16 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import fonts, jsonfile, outputs, text
+from .render import fonts, text
+from .writers import jsonfile, outputs
 from .diagnostics import Report
-from .draw import Color, Drawing
+from .render.drawing import Color, Drawing
 from .games import RenderContext
-from .images import with_image
+from .load.images import with_image
 from .imposition import Piece, back_shift, impose, piece_bleed
-from .layout import Edition, Sheet
-from .project import Loaded
-from .reprint import manifest, write_manifest
+from .load.layout import Edition, Sheet
+from .load.project import Loaded
+from .incremental.reprint import manifest, write_manifest
 from .writers.pdf_sheets import Art, write_pdf
 from .writers.sheet_map import sheet_map
 from .writers.sheet_marks import registration, slug_text
@@ -206,14 +207,14 @@ class TextProblems(Exception):
 
 def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, strict: bool = False,
           cache=None, progress=None) -> Built:
-    """`cache`: a warm process's RenderCache (pnp/render_cache.py); `progress`: pnp/progress.py."""
+    """`cache`: a warm process's RenderCache (pnp/incremental/render_cache.py); `progress`: pnp/commands/progress.py."""
     if opts.shop:  # a shop page holds one piece: a diamond needs its own bleed
         opts = replace(opts, diamonds="spaced")
     texts = TextReport()
     if cache is None and progress is None:
         art = render_all(loaded, opts, report, texts)
     else:
-        from .render_cache import RenderCache  # the warm cache, or progress told card by card
+        from .incremental.render_cache import RenderCache  # the warm cache, or progress told card by card
 
         art = (cache or RenderCache()).render(loaded, opts, report, texts, progress)
     if strict and (texts.overflow or texts.glyphs):

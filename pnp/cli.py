@@ -1,5 +1,5 @@
 """The `pnp` command line: the parser and `main`, which runs each command from a module of its
-own (COMMANDS below: pnp/build_cmd.py, validate_cmd.py, setup_cmd.py, …, sharing clikit.py).
+own (COMMANDS below: pnp/commands/build.py, validate.py, setup.py, …, sharing common.py).
 Only these modules print or exit.
 
     pnp build    [GAME ...]   write OUT/<id>.pdf and OUT/<id>.json (the sheet map)
@@ -25,15 +25,15 @@ import threading
 from pathlib import Path
 
 from . import __version__
-from .args import mm, offset
-from .clikit import EXIT_INPUT, UsageError
-from .export import add_parser as add_export_parser
-from .reprint_cmd import add_where_parser
-from .watch import add_parser as add_watch_parser
+from .commands.arguments import mm, offset
+from .commands.common import EXIT_INPUT, UsageError
+from .commands.export import add_parser as add_export_parser
+from .commands.where import add_where_parser
+from .commands.watch import add_parser as add_watch_parser
 from .imposition import BACK_MODES, DIAMOND_MODES
-from .paths import default_specs_dir
-from .project import UnknownGame
-from .spec import LANGS
+from .load.paths import default_specs_dir
+from .load.project import UnknownGame
+from .load.spec import LANGS
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -191,12 +191,10 @@ def _quiet_stdout() -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
 
 
-# Each command in a module of its own, imported when it runs.
-COMMANDS = {"build": (".build_cmd", "cmd_build"), "validate": (".validate_cmd", "cmd_validate"),
-            "setup": (".setup_cmd", "cmd_setup"), "list": (".list_cmd", "cmd_list"),
-            "calibrate": (".calibrate_cmd", "cmd_calibrate"), "score": (".score_cmd", "cmd_score"),
-            "export": (".export", "cmd_export"), "where": (".reprint_cmd", "cmd_where"),
-            "watch": (".watch", "cmd_watch")}
+# Each command in a module of its own (pnp/commands/<command>.py), imported when it runs.
+COMMANDS = {"build": "cmd_build", "validate": "cmd_validate", "setup": "cmd_setup", "list": "cmd_list",
+            "calibrate": "cmd_calibrate", "score": "cmd_score", "export": "cmd_export", "where": "cmd_where",
+            "watch": "cmd_watch"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -206,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     specs_dir = args.specs if args.specs else default_specs_dir()
     try:
-        module, name = COMMANDS[args.command]
-        code = getattr(importlib.import_module(module, __package__), name)(args, specs_dir)
+        module = importlib.import_module(f".commands.{args.command}", __package__)
+        code = getattr(module, COMMANDS[args.command])(args, specs_dir)
         sys.stdout.flush()
         return code
     except (UnknownGame, UsageError) as exc:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.cli import main
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
 
 MM = 72 / 25.4
 
@@ -181,7 +181,7 @@ def mangle(text: str, edits) -> str:
 def shipped_components(game: str) -> dict:
     """The shipped spec's components of `game`, by id."""
     from pnp.games import GAMES
-    from pnp.spec import load_spec
+    from pnp.load.spec import load_spec
 
     return {c.id: c for c in load_spec(SPECS_DIR / f"{game}.yaml", GAMES[game])[0].components}
 
@@ -189,7 +189,7 @@ def shipped_components(game: str) -> dict:
 def shipped_edition(game: str):
     """The shipped layout's default edition of `game` (its templates; `.main` is the card)."""
     from pnp.games import GAMES
-    from pnp.layout import load_layout
+    from pnp.load.layout import load_layout
 
     layout, report = load_layout(LAYOUTS_DIR / f"{game}.yaml", game, GAMES[game].boxes)
     assert report.ok

@@ -19,8 +19,8 @@ from pypdf import PdfReader
 
 from pnp.games.christmas_tree import board, rules
 from pnp.imposition import Piece, Placement, placement_matrix
-from pnp.paths import SPECS_DIR
-from pnp.shapes import Outline
+from pnp.load.paths import SPECS_DIR
+from pnp.render.shapes import Outline
 
 GAME = "christmas-tree"
 SAFE = 3.0  # mm from the cut

@@ -5,8 +5,8 @@ import pytest
 from conftest import col_of, copy_spec
 from pnp.games import GAMES
 from pnp.games.christmas_tree import board, goals, rules
-from pnp.paths import SPECS_DIR
-from pnp.spec import load_spec
+from pnp.load.paths import SPECS_DIR
+from pnp.load.spec import load_spec
 
 GAME = "christmas-tree"
 

@@ -13,7 +13,7 @@ from pnp.diagnostics import Loc
 from pnp.games.christmas_tree import board, goals
 from pnp.games.christmas_tree.score import tally
 from pnp.games.christmas_tree.tree import Placed, Tree
-from pnp.spec import Item
+from pnp.load.spec import Item
 
 LOC = Loc("test.yaml")
 GAME_ID = "christmas-tree"

@@ -11,8 +11,8 @@ GAME = "christmas-tree"
 @pytest.fixture(scope="module")
 def cards(request):
     from pnp.games import GAMES
-    from pnp.paths import SPECS_DIR
-    from pnp.spec import load_spec
+    from pnp.load.paths import SPECS_DIR
+    from pnp.load.spec import load_spec
 
     spec, _ = load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])
     return {c.id: c for c in spec.components}

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from conftest import copy_spec
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
 
 
 def test_help_lists_the_commands(cli, capsys):

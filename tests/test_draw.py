@@ -7,9 +7,9 @@ from hypothesis import given, settings, strategies as st
 import pdfplumber
 from PIL import Image as PILImage
 
-from pnp import fonts
-from pnp.draw import BLACK, Color, Drawing, Path, multiply, rotate, translate
-from pnp.draw.pdf import PdfBackend
+from pnp.render import fonts
+from pnp.render.drawing import BLACK, Color, Drawing, Path, multiply, rotate, translate
+from pnp.render.pdf import PdfBackend
 
 MM = 72 / 25.4
 
@@ -75,8 +75,8 @@ def test_missing_glyphs_are_found():
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.characters(max_codepoint=0x2FF), max_size=12))
 def test_the_quick_pdfdoc_encoding_gives_reportlabs_bytes(text):
-    """pnp/draw/pdf.py takes a short cut through reportlab's object encoder: same bytes, same errors."""
-    from pnp.draw import pdf
+    """pnp/render/pdf.py takes a short cut through reportlab's object encoder: same bytes, same errors."""
+    from pnp.render import pdf
 
     def result(enc):
         try:

@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from pnp.cli import main
-from pnp.export import _staged_dir
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.spec import load_spec
+from pnp.commands.export import _staged_dir
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.load.spec import load_spec
 from pnp.writers import tts
 from conftest import SHAPES_DIR
 

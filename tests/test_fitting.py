@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from pnp.fitting import _steps
+from pnp.imposition.fitting import _steps
 
 
 def per_sheet(path) -> int:

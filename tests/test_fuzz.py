@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from pnp.cli import main
 from pnp.games import ALL_IDS, GAMES
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.project import load_for_build
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.load.project import load_for_build
 
 GAMES_SHIPPED = [g for g in ALL_IDS if g in GAMES]
 FUZZ = settings(max_examples=30, deadline=None, derandomize=True, database=None,

@@ -14,12 +14,12 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import MM, copy_spec, rotation_of
-from pnp.cards import reads_differently_upside_down
+from pnp.render.cards import reads_differently_upside_down
 from pnp.cli import main
 from pnp.games import GAMES
-from pnp.layout import load_layout
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.spec import load_spec
+from pnp.load.layout import load_layout
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.load.spec import load_spec
 
 # ---------------------------------------------------------------------------------------------
 # 6 and 9

@@ -6,16 +6,16 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import MM, chars_in, copy_spec, rotation_of, text_in
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
 
 A4_PT = (595.276, 841.89)
 
 
 @pytest.fixture(scope="module")
 def spec_cards():
-    from pnp.cli import main  # noqa: F401  (the CLI's loader is what we compare against)
+    from pnp.cli import main
     from pnp.games import GAMES
-    from pnp.spec import load_spec
+    from pnp.load.spec import load_spec
 
     spec, _ = load_spec(SPECS_DIR / "gem.yaml", GAMES["gem"])
     return {c.id: c for c in spec.components}
@@ -292,11 +292,11 @@ def test_the_back_looks_the_same_after_a_half_turn():
 
     from PIL import ImageChops, ImageStat
 
-    from pnp.draw import IDENTITY
-    from pnp.draw.pdf import PdfBackend
+    from pnp.render.drawing import IDENTITY
+    from pnp.render.pdf import PdfBackend
     from pnp.games import GAMES, RenderContext
-    from pnp.layout import load_layout
-    from pnp.spec import load_spec
+    from pnp.load.layout import load_layout
+    from pnp.load.spec import load_spec
 
     game = GAMES["gem"]
     spec, _ = load_spec(SPECS_DIR / "gem.yaml", game)

@@ -8,9 +8,9 @@ import pytest
 
 from conftest import copy_spec
 from pnp.diagnostics import InputError
-from pnp.layout import load_layout, load_sheets
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.yamlload import MAX_BYTES, MAX_COMPOSED, MAX_MESSAGES, load
+from pnp.load.layout import load_layout, load_sheets
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.load.yamlload import MAX_BYTES, MAX_COMPOSED, MAX_MESSAGES, load
 
 
 def problems(tmp_path, text: str) -> list[str]:

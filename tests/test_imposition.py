@@ -1,10 +1,10 @@
 """Imposition: cards fill the sheet, backs mirror their fronts, marks stay outside every bleed."""
 import pytest
 
-from pnp.shapes import Outline
+from pnp.render.shapes import Outline
 from pnp.imposition import MARK_LEN, ImpositionError, Piece, fit_grid, impose, placement_matrix
-from pnp.draw import apply
-from pnp.layout import Sheet
+from pnp.render.drawing import apply
+from pnp.load.layout import Sheet
 
 A4 = Sheet("a4", 210, 297, 5)
 LETTER = Sheet("letter", 215.9, 279.4, 6.35)

@@ -1,4 +1,4 @@
-"""JSON files written for people and tools (pnp/jsonfile.py): the same data as json.loads reads
+"""JSON files written for people and tools (pnp/writers/jsonfile.py): the same data as json.loads reads
 back, one line per piece in a sheet map, and no NaN (which is not JSON)."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pnp import jsonfile
+from pnp.writers import jsonfile
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),

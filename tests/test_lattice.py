@@ -8,8 +8,8 @@ from polygons import contains, grow, inside_rect, overlap
 from pnp.imposition import Piece, impose
 from pnp.imposition.geometry import MARK_GAP, MARK_LEN, MARK_MIN, MARK_ZONE, Region
 from pnp.imposition import grid, lattice
-from pnp.layout import Sheet
-from pnp.shapes import Outline
+from pnp.load.layout import Sheet
+from pnp.render.shapes import Outline
 
 A4 = Sheet("a4", 210, 297, 5)
 LETTER = Sheet("letter", 215.9, 279.4, 6.35)

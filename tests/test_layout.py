@@ -1,8 +1,8 @@
 """Layouts: boxes with `extends` and units resolve to millimetres; mistakes are located."""
 import pytest
 
-from pnp.layout import load_layout, load_sheets
-from pnp.paths import LAYOUTS_DIR
+from pnp.load.layout import load_layout, load_sheets
+from pnp.load.paths import LAYOUTS_DIR
 
 
 def layout(tmp_path, text, needed=("a",)):

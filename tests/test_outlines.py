@@ -1,4 +1,4 @@
-"""Piece outlines (pnp/shapes.py): the geometry that imposition, cut lines and bleed rely on.
+"""Piece outlines (pnp/render/shapes.py): the geometry that imposition, cut lines and bleed rely on.
 
 Every shape's polygon spans its w x h bounding box and runs counter-clockwise; growing by the
 bleed moves every straight edge out by exactly that distance and a rounded corner's radius by
@@ -11,8 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.shapes import (FLAT_TOL, Outline, bbox, clip_to_rect, counter_clockwise, regular_hexagon_other_side,
-                        transform)
+from pnp.render.shapes import (
+    FLAT_TOL,
+    Outline,
+    bbox,
+    clip_to_rect,
+    counter_clockwise,
+    regular_hexagon_other_side,
+    transform,
+)
 
 POINTY_H = 40 * 2 / math.sqrt(3)  # a regular pointy-topped hexagon 40 mm wide
 FLAT_H = 40 * math.sqrt(3) / 2  # a regular flat-topped hexagon 40 mm wide

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp import outputs
-from pnp.paths import SPECS_DIR
+from pnp.writers import outputs
+from pnp.load.paths import SPECS_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

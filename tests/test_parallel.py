@@ -1,4 +1,4 @@
-"""Several games built at once (pnp/parallel.py): results come back in the order asked for, a
+"""Several games built at once (pnp/commands/parallel.py): results come back in the order asked for, a
 child's progress reaches the parent's terminal line, a child that dies or fails is named (never a
 hang), an interrupted multi-game build leaves no process and no temporary file behind, and the
 per-game lock lets two games write one folder at once while still serialising one game."""
@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp import outputs, parallel
-from pnp.paths import SPECS_DIR
+from pnp.writers import outputs
+from pnp.commands import parallel
+from pnp.load.paths import SPECS_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -12,8 +12,8 @@ from pypdf.generic import ContentStream
 
 from pnp.games.pi_mal_pflaumen import rules
 from pnp.imposition import Piece, Placement, placement_matrix
-from pnp.layout import Box
-from pnp.shapes import Outline
+from pnp.load.layout import Box
+from pnp.render.shapes import Outline
 
 GAME = "pi-mal-pflaumen"
 

@@ -13,10 +13,10 @@ import pypdfium2 as pdfium
 import pytest
 from test_pi_mal_pflaumen_build import _matrix, _to_card
 
-from pnp.cards import SAFE
-from pnp.draw import apply
+from pnp.render.cards import SAFE
+from pnp.render.drawing import apply
 from pnp.games.pi_mal_pflaumen import rules
-from pnp.layout import Box
+from pnp.load.layout import Box
 from conftest import shipped_components, shipped_edition
 
 GAME = "pi-mal-pflaumen"

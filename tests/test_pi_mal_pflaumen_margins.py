@@ -18,9 +18,9 @@ import pytest
 from conftest import MM, shipped_components, shipped_edition
 from test_pi_mal_pflaumen_build import _to_card
 
-from pnp.cards import SAFE
+from pnp.render.cards import SAFE
 from pnp.games.pi_mal_pflaumen import render, rules
-from pnp.layout import Box
+from pnp.load.layout import Box
 
 GAME = "pi-mal-pflaumen"
 FRAME_FROM_CUT = 5.0  # mm from the trim line to the outer edge of the thick frame line, at least

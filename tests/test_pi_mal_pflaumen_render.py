@@ -3,12 +3,12 @@ from dataclasses import replace
 
 import pytest
 
-from pnp.draw import Color, Drawing, Fill
+from pnp.render.drawing import Color, Drawing, Fill
 from pnp.games import GAMES, RenderContext
 from pnp.games.pi_mal_pflaumen import icons, render, rules
-from pnp.layout import Box, load_layout
-from pnp.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.spec import load_spec
+from pnp.load.layout import Box, load_layout
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
+from pnp.load.spec import load_spec
 
 GAME = "pi-mal-pflaumen"
 

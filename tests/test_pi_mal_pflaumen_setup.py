@@ -4,8 +4,8 @@ import pytest
 from conftest import copy_spec
 
 from pnp.games import GAMES, SetupError
-from pnp.paths import SPECS_DIR
-from pnp.spec import load_spec
+from pnp.load.paths import SPECS_DIR
+from pnp.load.spec import load_spec
 
 GAME = "pi-mal-pflaumen"
 

@@ -132,7 +132,7 @@ def test_a_wrong_count_is_reported_at_that_components_count(cli, tmp_path, old, 
 def test_a_deck_without_one_of_the_rulebooks_actions_is_a_rule_break(cli, tmp_path, action):
     import re
 
-    from pnp.paths import SPECS_DIR
+    from pnp.load.paths import SPECS_DIR
 
     text = re.sub(rf",\s*action: {action}\b", "", (SPECS_DIR / f"{GAME}.yaml").read_text(encoding="utf-8"))
     specs, _ = copy_spec(tmp_path, GAME, text=text)
@@ -146,7 +146,7 @@ def test_a_deck_without_one_of_the_rulebooks_actions_is_a_rule_break(cli, tmp_pa
 def test_a_deck_without_any_fruit_mix_is_a_rule_break(cli, tmp_path):
     import re
 
-    from pnp.paths import SPECS_DIR
+    from pnp.load.paths import SPECS_DIR
 
     text = re.sub(r",\s*mix: \{[^}]*\}", "", (SPECS_DIR / f"{GAME}.yaml").read_text(encoding="utf-8"))
     assert "pattern:" not in text.split("components:")[1]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import io
 
-from pnp.progress import Progress
+from pnp.commands.progress import Progress
 
 
 class Tty(io.StringIO):
@@ -51,8 +51,8 @@ def test_not_a_terminal_no_progress_at_all():
 def test_a_build_reports_to_the_progress_it_is_given(tmp_path):
     from pnp.build import BuildOptions, build
     from pnp.diagnostics import Report
-    from pnp.paths import SPECS_DIR
-    from pnp.project import load_for_build, sheets
+    from pnp.load.paths import SPECS_DIR
+    from pnp.load.project import load_for_build, sheets
 
     stream, clock = Tty(), Clock()
     clock.t = 5.0
@@ -71,7 +71,7 @@ def test_the_cli_prints_no_progress_when_stderr_is_not_a_terminal(cli, tmp_path)
 
 
 def test_games_built_at_once_share_one_line_cut_to_the_terminal():
-    from pnp.progress import Line
+    from pnp.commands.progress import Line
 
     stream, clock = Tty(), Clock()
     line = Line(stream, width=40)

@@ -126,8 +126,8 @@ def test_a_count_change_reprints_the_sheets_that_move(tmp_path):
     """One more copy shifts every piece after it: those sheets differ too, not only the card's."""
     from pnp.build import BuildOptions, build
     from pnp.diagnostics import Report
-    from pnp.project import load_for_build, sheets
-    from pnp.reprint import changed, read_manifest
+    from pnp.load.project import load_for_build, sheets
+    from pnp.incremental.reprint import changed, read_manifest
 
     specs, _ = copy_spec(tmp_path, "gem")
     presets, _ = sheets(specs)

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from pnp.games import GAMES
-from pnp.paths import SPECS_DIR
-from pnp.spec import load_spec
+from pnp.load.paths import SPECS_DIR
+from pnp.load.spec import load_spec
 
 PLAYERS = {"the-jam": 3, "gem": 3, "pi-mal-pflaumen": 4, "christmas-tree": 3}
 LABEL = re.compile(r"([^\[\]]+?) \[([a-z0-9-]+)\]")

@@ -14,7 +14,7 @@ import pytest
 
 from pnp.cli import main
 from pnp.games import GAMES
-from pnp.paths import SPECS_DIR
+from pnp.load.paths import SPECS_DIR
 
 SEED = 11
 LABEL = re.compile(r"([^\[\]]+?) \[([a-z0-9-]+)\]")

@@ -1,7 +1,7 @@
 """The spec stage: types, unknown keys, ranges, duplicate ids and dangling references are located
 diagnostics with the accepted keys or values in the message; all are collected."""
 from pnp.games import GAMES
-from pnp.spec import load_spec
+from pnp.load.spec import load_spec
 
 HEAD = "game: gem\nname: {en: GEM, zh-TW: 珠寶家}\nbacks:\n  - {id: gem-back, kind: emblem}\n"
 

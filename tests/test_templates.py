@@ -6,9 +6,9 @@ import math
 import pytest
 
 from pnp.games import GAMES
-from pnp.layout import load_layout
-from pnp.paths import LAYOUTS_DIR
-from pnp.templates import DEFAULT_OVERLAP
+from pnp.load.layout import load_layout
+from pnp.load.paths import LAYOUTS_DIR
+from pnp.load.templates import DEFAULT_OVERLAP
 
 TITLE = "boxes: { title: { x: 5mm, y: 5mm, width: 10mm, height: 5mm } }"
 EVERY_SHAPE = f"""\

@@ -11,11 +11,11 @@ from conftest import copy_spec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp import text
-from pnp.boxes import Box
-from pnp.draw import Color, Drawing
+from pnp.render import text
+from pnp.load.boxes import Box
+from pnp.render.drawing import Color, Drawing
 from pnp.games import GAMES
-from pnp.paths import SPECS_DIR
+from pnp.load.paths import SPECS_DIR
 
 CLOSING = "，。、；：？！）」』"
 OPENING = "（「『"
@@ -193,7 +193,7 @@ def test_the_text_report_is_json_for_tools(cli, tmp_path):
     data = r.json()["games"]
     assert set(data) == {"gem", "the-jam"}
     jam = data["the-jam"]["text"]
-    from pnp.spec import load_spec
+    from pnp.load.spec import load_spec
     spec = load_spec(SPECS_DIR / "the-jam.yaml", GAMES["the-jam"])[0]
     assert jam["faces"] == len(spec.components) + len({c.back for c in spec.components if c.back})
     assert all({"card", "box", "text", "size", "wanted"} <= set(s) for s in jam["shrunk"])
@@ -203,7 +203,7 @@ def test_the_text_report_is_json_for_tools(cli, tmp_path):
 
 
 def test_a_box_whose_smallest_size_is_above_its_size_is_a_located_layout_error(cli, tmp_path):
-    from pnp.paths import LAYOUTS_DIR
+    from pnp.load.paths import LAYOUTS_DIR
 
     layouts = tmp_path / "layouts"
     layouts.mkdir()

@@ -10,13 +10,13 @@ import pytest
 from conftest import MM
 from pypdf import PdfReader
 
-from pnp.draw import apply
+from pnp.render.drawing import apply
 from pnp.games.the_jam import GAME as JAM
 from pnp.games.the_jam import deck, rules
-from pnp.shapes import Outline
+from pnp.render.shapes import Outline
 from pnp.imposition import Piece, Placement, placement_matrix
-from pnp.paths import SPECS_DIR
-from pnp.spec import load_spec
+from pnp.load.paths import SPECS_DIR
+from pnp.load.spec import load_spec
 
 CARD_W, CARD_H = 63.0, 88.0
 

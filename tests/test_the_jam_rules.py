@@ -8,8 +8,8 @@ from pnp.diagnostics import Report
 from pnp.games.the_jam import GAME as JAM
 from pnp.games.the_jam import deck, rules
 from pnp.games.the_jam.fields import KINDS
-from pnp.paths import SPECS_DIR
-from pnp.spec import load_spec
+from pnp.load.paths import SPECS_DIR
+from pnp.load.spec import load_spec
 
 
 def test_rules_totals():
@@ -46,7 +46,7 @@ def test_shipped_deck_keeps_eight_ingredients_for_the_biggest_deal():
 
 def test_references_carry_their_location():
     from pnp.diagnostics import Loc
-    from pnp.yamlload import Node
+    from pnp.load.yamlload import Node
 
     field = next(f for f in KINDS["mission-winter"] if f.name == "jams")
     items = [Node("scalar", Loc("x.yaml", 4, c), v) for c, v in ((9, "a-jam"), (16, "b-jam"))]

@@ -26,8 +26,8 @@ def spec_cards(cli) -> dict[str, dict]:
 @pytest.fixture(scope="module")
 def shipped():
     from pnp.games.the_jam import GAME as JAM
-    from pnp.paths import SPECS_DIR
-    from pnp.spec import load_spec
+    from pnp.load.paths import SPECS_DIR
+    from pnp.load.spec import load_spec
 
     spec, report = load_spec(SPECS_DIR / "the-jam.yaml", JAM)
     assert report.ok
@@ -138,8 +138,8 @@ def test_setup_error_when_the_deck_runs_out():
     SetupError(usage=False), which the CLI turns into exit 1."""
     from pnp.games import SetupError
     from pnp.games.the_jam import GAME as JAM
-    from pnp.paths import SPECS_DIR
-    from pnp.spec import load_spec
+    from pnp.load.paths import SPECS_DIR
+    from pnp.load.spec import load_spec
 
     spec, _ = load_spec(SPECS_DIR / "the-jam.yaml", JAM)
     keep = ("apple", "cherry")  # two ingredients cannot fill a basket of eight

@@ -103,7 +103,7 @@ def test_broken_card_is_reported_at_its_value(cli, tmp_path, what, old, new, cod
 
 def edit_all(tmp_path, pattern: str, repl: str, anchor: str):
     """A spec copy with every match of `pattern` replaced; returns (specs, line, col) of `anchor`."""
-    from pnp.paths import SPECS_DIR
+    from pnp.load.paths import SPECS_DIR
 
     text = re.sub(pattern, repl, (SPECS_DIR / f"{GAME}.yaml").read_text(encoding="utf-8"))
     specs, _ = copy_spec(tmp_path, GAME, text=text)
@@ -211,8 +211,8 @@ def test_the_pine_cone_halves_are_on_the_pine_cone_jam_cards(cli, tmp_path):
     leaves no half that can make nothing."""
     from pnp.games import GAMES
     from pnp.games.the_jam import deck, rules
-    from pnp.paths import SPECS_DIR
-    from pnp.spec import load_spec
+    from pnp.load.paths import SPECS_DIR
+    from pnp.load.spec import load_spec
 
     spec = load_spec(SPECS_DIR / f"{GAME}.yaml", GAMES[GAME])[0]
     halves = [c for c in spec.of_kind(*rules.RECIPE_KINDS) if c["ingredient"] == rules.PINE_CONE]

@@ -4,11 +4,11 @@ import math
 
 import pytest
 
-from pnp.draw import apply
+from pnp.render.drawing import apply
 from pnp.imposition import Piece, impose
 from pnp.imposition.tiles import CAPTION_DROP
-from pnp.layout import Sheet
-from pnp.shapes import Outline
+from pnp.load.layout import Sheet
+from pnp.render.shapes import Outline
 
 A4 = Sheet("a4", 210, 297, 5)
 BLEED = 3.0

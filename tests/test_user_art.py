@@ -12,8 +12,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import MM, SHAPES_DIR
-from pnp import images
-from pnp.paths import ROOT
+from pnp.load import images
+from pnp.load.paths import ROOT
 
 MAGENTA = (255, 0, 255)  # no colour of the shapes game: where it shows, the image is
 DPI = 100

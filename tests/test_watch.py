@@ -11,7 +11,7 @@ import time
 
 from conftest import copy_spec
 from pnp.cli import _parser
-from pnp.watch import watch_loop
+from pnp.commands.watch import watch_loop
 
 
 class Lines:

@@ -2,7 +2,7 @@
 import pytest
 
 from pnp.diagnostics import InputError
-from pnp.yamlload import load
+from pnp.load.yamlload import load
 
 
 def diag(tmp_path, data: bytes):

@@ -12,10 +12,10 @@ from importlib import import_module
 from typing import Any, Callable, Mapping, Sequence
 
 from ..diagnostics import Report
-from ..draw import Drawing
-from ..layout import Edition, Template
-from ..schema import Field
-from ..spec import LANGS, Item, Spec
+from ..render.drawing import Drawing
+from ..load.layout import Edition, Template
+from ..load.schema import Field
+from ..load.spec import LANGS, Item, Spec
 
 
 def say(texts: dict[str, str], lang: str) -> str:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..layout import Sheet
-from ..shapes import Outline
+from ..load.layout import Sheet
+from ..render.shapes import Outline
 from . import grid, lattice, tiles
 from .geometry import MARK_GAP, MARK_LEN, MARK_MIN, MARK_ZONE, ImpositionError, Region
 from .plan import Page, Piece, Placement, Plan, Tile, boxes, placement_matrix

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..draw import Matrix, invert, multiply, rotate, translate
-from ..shapes import Outline, bbox, clip_to_rect, counter_clockwise, transform
-from ..templates import DEFAULT_OVERLAP
+from ..render.drawing import Matrix, invert, multiply, rotate, translate
+from ..render.shapes import Outline, bbox, clip_to_rect, counter_clockwise, transform
+from ..load.templates import DEFAULT_OVERLAP
 from .geometry import Line, Rect
 
 

@@ -12,23 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import fonts
-from ..draw import (
-    BLACK,
-    IDENTITY,
-    PT,
-    WHITE,
-    Color,
-    Drawing,
-    multiply,
-    rotate,
-    translate,
-)
-from ..draw import Path as DPath
-from ..draw.pdf import PdfBackend
+from ..render import fonts
+from ..render.drawing import BLACK, IDENTITY, PT, WHITE, Color, Drawing, multiply, rotate, translate
+from ..render.drawing import Path as DPath
+from ..render.pdf import PdfBackend
 from ..imposition import Page, Placement, Plan
 from ..imposition.tiles import CAPTION_PT
-from ..layout import Sheet
+from ..load.layout import Sheet
 from .sheet_marks import Registration, page_slug, place_slug
 
 MARK_WIDTH = 0.25 * PT  # 0.25 pt, in mm

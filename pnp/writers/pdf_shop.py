@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..draw import translate
-from ..draw.pdf import PdfBackend
+from ..render.drawing import translate
+from ..render.pdf import PdfBackend
 from ..imposition import Piece
 
 ORDERS = ("fronts-then-backs", "interleaved")

@@ -12,8 +12,8 @@ import io
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..draw import Drawing, multiply, scale, translate
-from ..draw.pdf import PdfBackend
+from ..render.drawing import Drawing, multiply, scale, translate
+from ..render.pdf import PdfBackend
 
 MM_PER_IN = 25.4
 TRANSPARENT = (255, 255, 255, 0)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import __version__, fonts
-from ..draw import PT
+from .. import __version__
+from ..render import fonts
+from ..render.drawing import PT
 from ..imposition import ImpositionError, Page, Plan
 from ..imposition.tiles import CAPTION_PT
-from ..layout import Sheet
-from ..shapes import Point, clip_to_rect, transform
+from ..load.layout import Sheet
+from ..render.shapes import Point, clip_to_rect, transform
 
 CLEAR = 0.6  # mm between a margin mark and a piece's bleed or another mark
 SLUG_SIZES = (5.0, 4.5, 4.0)  # pt, largest first

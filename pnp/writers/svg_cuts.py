@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 
-from ..draw import apply
+from ..render.drawing import apply
 from ..imposition import Page, Placement, Plan
-from ..shapes import FLAT_TOL, Point
+from ..render.shapes import FLAT_TOL, Point
 from .sheet_marks import Registration
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..draw import Drawing
+from ..render.drawing import Drawing
 from .png import MM_PER_IN, Shot, pixels, rasterise
 
 MAX_COLS, MAX_ROWS, MAX_SIDE = 10, 7, 4096

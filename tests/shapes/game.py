@@ -2,10 +2,10 @@
 can tell art from paper pixel by pixel. Registered under the id `shapes-test` by conftest."""
 from __future__ import annotations
 
-from pnp.cards import background, text_in
-from pnp.draw import WHITE, Color, Drawing
+from pnp.render.cards import background, text_in
+from pnp.render.drawing import WHITE, Color, Drawing
 from pnp.games import GameDef, RenderContext, SetupError
-from pnp.schema import Field, Text
+from pnp.load.schema import Field, Text
 
 GAME_ID = "shapes-test"
 COLOURS = {  # saturated, so no mark, cut line or caption grey is mistaken for art

@@ -3,8 +3,8 @@ goal cards, 16 Linzer cookies, four tree boards, a score track and eight markers
 players."""
 from __future__ import annotations
 
-from ...schema import Bool, Choice, Field, Int, ListOf
-from ...spec import NAMES
+from ...load.schema import Bool, Choice, Field, Int, ListOf
+from ...load.spec import NAMES
 from .. import GameDef, renderers
 from . import goals, rules
 from .score import score

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 
-from ... import fonts
-from ...cards import background, text_in, turned
-from ...draw import PT, Color, Drawing, Path
-from ...layout import Box, Template
-from ...spec import Item
+from ...render import fonts
+from ...render.cards import background, text_in, turned
+from ...render.drawing import PT, Color, Drawing, Path
+from ...load.layout import Box, Template
+from ...load.spec import Item
 from .. import RenderContext
 from . import art, render_goal, render_pieces, rules
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import pairwise
 
-from ... import fonts
-from ...cards import background, bleed_rect, safe, text_in
-from ...draw import Color, Drawing
-from ...layout import Box
-from ...spec import Item
+from ...render import fonts
+from ...render.cards import background, bleed_rect, safe, text_in
+from ...render.drawing import Color, Drawing
+from ...load.layout import Box
+from ...load.spec import Item
 from .. import RenderContext
 from . import art, board, goals, rules
 from .render_text import label, wrap

@@ -5,11 +5,11 @@ in every space with 2 mm between neighbours and their half-bubbles meet.
 """
 from __future__ import annotations
 
-from ...cards import background, bleed_rect, safe, text_in
-from ...draw import WHITE, Color, Drawing
-from ...layout import Box
-from ...shapes import offset_convex
-from ...spec import Item
+from ...render.cards import background, bleed_rect, safe, text_in
+from ...render.drawing import WHITE, Color, Drawing
+from ...load.layout import Box
+from ...render.shapes import offset_convex
+from ...load.spec import Item
 from .. import RenderContext
 from . import art, board, rules
 from .render_text import label, wrap

@@ -7,9 +7,9 @@ over its lines; the layout's text boxes say how small it may shrink (`min_text`)
 """
 from __future__ import annotations
 
-from ... import text as shared
-from ...draw import Color, Drawing
-from ...layout import Box
+from ...render import text as shared
+from ...render.drawing import Color, Drawing
+from ...load.layout import Box
 from .. import say
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import InputError, Report, one_of
-from ...gamefile import Cards, open_players, ranking, score_lines
-from ...schema import INVALID, Field, Int, Raw, Text, read_fields
-from ...spec import Item, Spec
-from ...yamlload import Node
+from ...load.gamefile import Cards, open_players, ranking, score_lines
+from ...load.schema import INVALID, Field, Int, Raw, Text, read_fields
+from ...load.spec import Item, Spec
+from ...load.yamlload import Node
 from .. import SetupResult
 from . import board, goals, rules
 from .tree import Placed, Tree

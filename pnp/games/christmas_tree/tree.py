@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...spec import Item
+from ...load.spec import Item
 from . import board, rules
 
 

@@ -1,7 +1,7 @@
 """GEM (Pack O Game #3): 12 two-way coin cards and 18 two-way gem cards."""
 from __future__ import annotations
 
-from ...schema import Choice, Field, Int, ListOf, Text
+from ...load.schema import Choice, Field, Int, ListOf, Text
 from .. import GameDef, renderers
 from . import rules
 from .score import score

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from ... import fonts
-from ...cards import underline
-from ...draw import PT, Color, Drawing, Path
+from ...render import fonts
+from ...render.cards import underline
+from ...render.drawing import PT, Color, Drawing, Path
 
 OUTLINE = Color.hex("#10141c")
 PAPER = Color.hex("#fbf8f0")

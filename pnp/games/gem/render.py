@@ -8,10 +8,10 @@ gem carries the letter of its kind, so neither numbers nor gems rest on orientat
 """
 from __future__ import annotations
 
-from ...cards import background, bleed_rect, text_in, turned, underline
-from ...draw import PT, WHITE, Color, Drawing
-from ...layout import Box
-from ...spec import Item
+from ...render.cards import background, bleed_rect, text_in, turned, underline
+from ...render.drawing import PT, WHITE, Color, Drawing
+from ...load.layout import Box
+from ...load.spec import Item
 from .. import RenderContext
 from . import art, rules
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import InputError, Report, plural
-from ...gamefile import Cards, open_players, score_lines
-from ...schema import INVALID, Field, Raw, read_fields
-from ...spec import Item, Spec
+from ...load.gamefile import Cards, open_players, score_lines
+from ...load.schema import INVALID, Field, Raw, read_fields
+from ...load.spec import Item, Spec
 from .. import SetupResult
 from . import rules
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ...diagnostics import Report, one_of, plural
-from ...schema import legal_values
-from ...spec import Spec
+from ...load.schema import legal_values
+from ...load.spec import Spec
 from . import rules
 
 

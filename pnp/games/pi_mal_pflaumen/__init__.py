@@ -2,8 +2,8 @@
 watchdog and seven turn-order cards, for 3 to 5 players."""
 from __future__ import annotations
 
-from ...schema import Bool, Choice, Field, Int, Text
-from ...spec import NAMES
+from ...load.schema import Bool, Choice, Field, Int, Text
+from ...load.spec import NAMES
 from .. import GameDef, renderers
 from . import rules
 from .mix import MIX

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from ...draw import Color, Drawing, Path
-from ...layout import Box
+from ...render.drawing import Color, Drawing, Path
+from ...load.layout import Box
 from .shapes import INK, leaf, place, smooth
 
 

@@ -12,18 +12,8 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
-from ...draw import Color, Drawing, Path, place as place_symbol
-from .shapes import (
-    INK,
-    body,
-    circle_at,
-    ellipse_points,
-    leaf,
-    place,
-    scaled,
-    smooth,
-    stem,
-)
+from ...render.drawing import Color, Drawing, Path, place as place_symbol
+from .shapes import INK, body, circle_at, ellipse_points, leaf, place, scaled, smooth, stem
 
 LEAF = Color.hex("#4f8a3a")
 DARK_LEAF = Color.hex("#2f6a32")

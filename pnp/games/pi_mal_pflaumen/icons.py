@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...cards import text_in
-from ...draw import UNIT, Color, Drawing, Path, place
-from ...layout import Box
+from ...render.cards import text_in
+from ...render.drawing import UNIT, Color, Drawing, Path, place
+from ...load.layout import Box
 from .shapes import INK, diamonds, leaf, lens, smooth
 
 GOLD = Color.hex("#c9a24a")

@@ -6,7 +6,7 @@ pattern and points were written, so the validator can point at the pattern itsel
 from __future__ import annotations
 
 from ...diagnostics import Loc, plural
-from ...schema import INVALID, Field, Int, Text, Type, read_fields
+from ...load.schema import INVALID, Field, Int, Text, Type, read_fields
 
 
 class Mix(dict):

@@ -13,11 +13,11 @@ uneven and mark a card in a hidden hand.
 """
 from __future__ import annotations
 
-from ... import fonts
-from ...cards import background, reads_differently_upside_down, text_in, turned
-from ...draw import PT, Color, Drawing
-from ...layout import Box, Template
-from ...spec import Item
+from ...render import fonts
+from ...render.cards import background, reads_differently_upside_down, text_in, turned
+from ...render.drawing import PT, Color, Drawing
+from ...load.layout import Box, Template
+from ...load.spec import Item
 from .. import RenderContext
 from . import creatures, fruits, icons, rules
 from .shapes import INK

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ...diagnostics import one_of
-from ...spec import Item, Spec
+from ...load.spec import Item, Spec
 from .. import SetupError, SetupResult, card_json, game_name, phrases, say, seat_name
 from . import rules
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ...diagnostics import Report, one_of, plural
-from ...schema import legal_values
-from ...spec import Item, Spec
+from ...load.schema import legal_values
+from ...load.spec import Item, Spec
 from . import rules
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...spec import Item, Spec
+from ...load.spec import Item, Spec
 from . import rules
 
 GAME_KINDS = rules.GAME_KINDS

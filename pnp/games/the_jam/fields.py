@@ -7,7 +7,7 @@ where they stand in the file, so the validator can point at the one value that i
 from __future__ import annotations
 
 from ...diagnostics import Loc
-from ...schema import Choice, Field, Id, Int, ListOf, Text, Type
+from ...load.schema import Choice, Field, Id, Int, ListOf, Text, Type
 from . import rules
 
 

@@ -7,10 +7,10 @@ its name). Youngster and Bear fill the whole card. Mission cards are drawn by
 """
 from __future__ import annotations
 
-from ...cards import background, bleed_rect, safe, text_in
-from ...draw import WHITE, Color, Drawing, place
-from ...layout import Box
-from ...spec import Item
+from ...render.cards import background, bleed_rect, safe, text_in
+from ...render.drawing import WHITE, Color, Drawing, place
+from ...load.layout import Box
+from ...load.spec import Item
 from .. import RenderContext
 from . import art, art_fruit, deck, rules
 from .render_missions import render_mission

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 
-from ... import fonts
-from ...cards import SAFE, background, bleed_rect, safe, text_in
-from ...draw import PT, WHITE, Color, Drawing, Path
-from ...layout import Box
-from ...spec import Item
+from ...render import fonts
+from ...render.cards import SAFE, background, bleed_rect, safe, text_in
+from ...render.drawing import PT, WHITE, Color, Drawing, Path
+from ...load.layout import Box
+from ...load.spec import Item
 from .. import RenderContext
 from . import art, art_fruit, deck, rules
 from .text import label, lines, points, wrap

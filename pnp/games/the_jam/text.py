@@ -5,11 +5,11 @@ lines through the shared setter, pnp.text; `points` is a points badge with its n
 """
 from __future__ import annotations
 
-from ... import fonts
-from ... import text as shared
-from ...cards import text_in
-from ...draw import Color, Drawing
-from ...layout import Box
+from ...render import fonts
+from ...render import text as shared
+from ...render.cards import text_in
+from ...render.drawing import Color, Drawing
+from ...load.layout import Box
 from .. import say
 from . import art
 

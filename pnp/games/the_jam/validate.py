@@ -9,7 +9,7 @@ Never our particular CHOICE of recipes, points or mission contents.
 from __future__ import annotations
 
 from ...diagnostics import Report, one_of, plural
-from ...spec import Item, Spec
+from ...load.spec import Item, Spec
 from . import deck, rules
 from .validate_missions import missions
 

@@ -9,7 +9,7 @@ from collections import Counter
 from itertools import pairwise
 
 from ...diagnostics import Report, one_of, plural
-from ...spec import Item, Spec
+from ...load.spec import Item, Spec
 from . import deck, rules
 
 

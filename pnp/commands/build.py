@@ -1,0 +1,248 @@
+"""`pnp build`: every game asked for, each read, checked and built by its own process, several
+at once.
+
+A usage error (an edition a game does not have, --cut-files with --shop) is found here first, so
+it stops the command before anything is written. Each game is then read, checked against its
+rules and built through pnp/commands/parallel.py, a process per game on as many cores as there are (one
+game, or a warm `pnp watch` process, builds here); each game's report, result line and text report
+are printed in the order the games were given, whichever finished first. A reprint (`--only`,
+`--changed`) reads the last build's files and is made here, one game after another.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import parallel
+from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, print_report
+from ..diagnostics import Loc, Report
+from ..imposition import ImpositionError
+from ..load.paths import display, out_problem
+from .progress import Line, Progress
+from ..load.project import game_layout, load_for_build, sheets
+from .where import build_reprint
+
+
+@dataclass
+class _Job:
+    """One game to build: the process that builds it reads and checks its spec."""
+
+    name: str
+    opts: Any
+    weight: int  # the spec's size: the biggest builds start first
+
+
+@dataclass
+class _Outcome:
+    report: Report
+    built: Any = None
+    more: Any = None
+    why: str = ""  # when not built
+    code: int = EXIT_OK
+    json: dict = field(default_factory=dict)
+
+
+def cmd_build(args, specs_dir: Path) -> int:
+    layouts_dir = args.layouts
+    presets, sreport = sheets(specs_dir, layouts_dir)
+    if sreport.items:
+        print_report(sreport)
+        return EXIT_INPUT
+    if args.paper not in presets:
+        raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
+    if any(args.back_offset) and args.backs not in ("duplex-long", "duplex-short"):
+        raise UsageError(f"--back-offset corrects duplex printing; with --backs {args.backs} fronts and backs "
+                         f"{'share one side of the sheet' if args.backs == 'gutterfold' else 'are not both printed'}, "
+                         f"so there is nothing to correct: drop --back-offset")
+    if args.cut_files and args.shop:
+        raise UsageError("--cut-files makes cut paths for the sheets of a home print; a --shop build has no "
+                         "sheets to cut: drop one of them")
+    as_json = args.format == "json"
+    cache = getattr(args, "render_cache", None)
+    outcomes: dict[str, _Outcome] = {}  # games that were not built, and reprints
+    jobs: list[_Job] = []
+    order = games_asked(args.games, specs_dir)
+    for g in order:
+        if args.only or args.changed:  # a reprint reads the last build's files: one game after another, here
+            if args.shop or len(args.games) != 1 and args.only:
+                raise UsageError("--only reprints home-print sheets of one game: give one GAME, without --shop"
+                                 if args.only else "--changed reprints home-print sheets: drop --shop")
+            loaded = load_for_build(g, specs_dir, layouts_dir)
+            outcome = _unbuildable(loaded, args)
+            if outcome is None:
+                _check_edition(g, loaded.layout, args.edition)
+                code, result = build_reprint(args, loaded, _options(args, presets), loaded.report, cache)
+                outcome = _Outcome(loaded.report, code=code, json=result)
+            outcomes[g] = outcome
+            continue
+        if args.edition is not None:  # a usage error stops the command before any game is written
+            _check_edition(g, game_layout(g, specs_dir, layouts_dir)[0], args.edition)
+        jobs.append(_Job(g, _options(args, presets), _size(specs_dir / f"{g}.yaml")))
+
+    def work(job: _Job, progress) -> _Outcome:
+        try:
+            return _build_one(args, presets, specs_dir, layouts_dir, job, cache, progress)
+        finally:
+            if progress is not None:
+                progress.done()
+
+    results: dict[str, Any] = {}
+    worst = EXIT_OK
+    if len(jobs) > 1:  # once here, not in every process that builds a game
+        from ..imposition import fitting
+        from ..render import fonts  # noqa: F401
+
+        fonts.register()
+    line = Line(sys.stderr)  # the games built at once share one progress line
+    built = parallel.run(jobs, work, progress=lambda job: Progress(sys.stderr, job.name, line=line).__enter__(),
+                         workers=1 if cache is not None else None)
+    for job, outcome in built:
+        if isinstance(outcome, parallel.WorkerDied):  # killed, or a bug: the other games are still told
+            outcome = _Outcome(Report(), why=str(outcome), code=EXIT_INPUT)
+        outcomes[job.name] = outcome
+    for g in order:
+        outcome = outcomes[g]
+        worst = max(worst, outcome.code)
+        if outcome.json:  # a reprint: printed as it was made
+            results[g] = outcome.json
+        elif outcome.built is None:
+            _failed(g, outcome, results, as_json)
+        elif as_json:
+            results[g] = _as_json(outcome)
+        else:
+            _print_built(g, outcome)
+    if as_json:
+        print(json.dumps({"games": results}, indent=1, ensure_ascii=False))
+    return worst
+
+
+def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, progress) -> _Outcome:
+    """One game read, checked and built (in this process or a child): its outcome, with its report."""
+    from ..build import TextProblems, build
+
+    loaded = load_for_build(job.name, specs_dir, layouts_dir)
+    unbuildable = _unbuildable(loaded, args)
+    if unbuildable is not None:
+        return unbuildable
+    report = loaded.report
+    try:
+        built = build(loaded, job.opts, args.out, report, strict=args.strict, cache=cache, progress=progress)
+    except TextProblems as exc:
+        return _Outcome(report, why=f"--strict: {exc}; the previous output is kept", code=EXIT_RULES)
+    except ImpositionError as exc:
+        report.error(presets[args.paper].loc or Loc(display(specs_dir)), "SHEET-FIT", str(exc))  # at the paper preset
+        return _Outcome(report, why="it does not fit the paper (see above)", code=EXIT_INPUT)
+    except OSError as exc:
+        return _Outcome(report, why=f"cannot write to {display(args.out)}: {out_problem(args.out, exc)}",
+                        code=EXIT_INPUT)
+    more = None if job.opts.shop else _more_per_sheet(loaded, job.opts, presets)
+    return _Outcome(report, built=built, more=more)
+
+
+def _unbuildable(loaded, args) -> _Outcome | None:
+    """Why a game read from its files is not built, if it is not."""
+    report = loaded.report
+    if report.input_errors or loaded.spec is None or loaded.layout is None:
+        return _Outcome(report, why="the files above cannot be read", code=EXIT_INPUT)
+    if report.errors and not args.force:
+        return _Outcome(report, why="the spec breaks the rules (use --force to build anyway)", code=EXIT_RULES)
+    return None
+
+
+def _check_edition(g: str, layout, edition: str | None) -> None:
+    """--edition must name an edition of every game built (a layout that cannot be read is
+    reported with the game)."""
+    if edition is not None and layout is not None and edition not in layout.editions:
+        raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(layout.editions)}")
+
+
+def _options(args, presets):
+    from ..build import BuildOptions
+
+    opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, args.edition,
+                        args.diamonds)
+    opts.shop, opts.cmyk = args.shop, args.cmyk
+    opts.slug, opts.cut_files = not args.no_slug, args.cut_files
+    return opts
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _failed(g: str, outcome: _Outcome, results: dict, as_json: bool) -> None:
+    if as_json:
+        results[g] = {"built": False, "why": outcome.why,
+                      "diagnostics": [d.as_json() for d in outcome.report.sorted()]}
+    else:
+        print_report(outcome.report)
+        print(f"{g}: not built, {outcome.why}", file=sys.stderr)
+
+
+def _as_json(outcome: _Outcome) -> dict:
+    built, more = outcome.built, outcome.more
+    result = {"built": True, "pdf": display(built.pdf), "sheet_map": display(built.sheet_map),
+              "pages": built.pages, "cards": built.cards, "text": built.text.as_json(),
+              "diagnostics": [d.as_json() for d in outcome.report.sorted()]}
+    if built.cut_files:
+        result["cut_files"] = display(built.cut_files)
+    if more:
+        result["more_per_sheet"] = more.as_json()
+    return result
+
+
+def _print_built(g: str, outcome: _Outcome) -> None:
+    built, more = outcome.built, outcome.more
+    print_report(outcome.report)
+    cuts = f", {display(built.cut_files)}/" if built.cut_files else ""
+    print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}{cuts}")
+    for line in _text_report(built.text):
+        print("  " + line)
+    if more and more.better:
+        print(_more_line(g, more))
+
+
+def _more_per_sheet(loaded, opts, presets):
+    """Whether a smaller bleed or another paper holds more of the game's most numerous piece."""
+    from ..build import pieces_of
+    from ..imposition.fitting import fit
+
+    return fit(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.diamonds, presets)
+
+
+def _more_line(g: str, f) -> str:
+    """'the-jam: 6 cards per letter sheet at 3 mm bleed; 8 with --bleed 1, 8 on --paper a4'"""
+    what = "cards" if f.shape == "rect" else f"{f.template} pieces"
+    options = ([f"{f.bleed_fit[1]} with --bleed {f.bleed_fit[0]:g}"] if f.bleed_fit else []) + \
+        [f"{n} on --paper {paper}" for paper, n in f.paper_fits]
+    return f"{g}: {f.per_sheet} {what} per {f.paper} sheet at {f.bleed:g} mm bleed; {', '.join(options)}"
+
+
+def _text_report(t) -> list[str]:
+    """The build's short text report: faces drawn, text shrunk, overflow, missing glyphs."""
+    def cards(items: list[dict]) -> int:
+        return len({i["card"] for i in items})
+
+    def examples(items: list[dict], show) -> str:
+        firsts = ", ".join(show(i) for i in items[:3])
+        more = len(items) - 3
+        return firsts + (f" and {more} more (--format json lists all)" if more > 0 else "")
+
+    lines = [f"text: {t.faces} faces drawn; shrunk below its box's size on {cards(t.shrunk)} "
+             f"{'face' if cards(t.shrunk) == 1 else 'faces'}; "
+             f"overflow: {cards(t.overflow) or 'none'}; missing glyphs: {len(t.glyphs) or 'none'}"]
+    if t.shrunk:
+        lines.append("shrunk: " + examples(t.shrunk, lambda i: f"{i['card']} {i['box'] or 'text'} "
+                                                           f"{i['wanted']:g} → {i['size']:g} pt"))
+    if t.overflow:
+        lines.append("overflow: " + examples(t.overflow, lambda i: f"{i['card']} {i['box'] or 'text'} "
+                                                               f"({i['left_mm']:g} mm left over at {i['min']:g} pt)"))
+    if t.glyphs:
+        lines.append("missing glyphs: " + examples(t.glyphs, lambda i: f"{i['card']} " + "".join(i["chars"])))
+    return lines

@@ -1,0 +1,248 @@
+"""`pnp export GAME --png | --tts`: the cards as images, for screens and Tabletop Simulator.
+
+Takes a game's spec and layout and the command's options; draws every face and back as the build
+does (`render_all`), then hands them to the PNG writer (each drawing rendered from its own PDF
+page by pypdfium2, so a PNG is the print) and the TTS writer (deck sheets assembled by Pillow).
+
+    OUT/<game>-png/<id>.png        the face of each component (one per component, not per copy)
+    OUT/<game>-png/<id>.back.png   its back (none for a component printed without one)
+    OUT/<game>-tts/<deck>-<n>.png  TTS deck sheets, with <deck>.back.png (or, where the backs
+                                   differ card by card, back sheets <deck>-<n>.back.png)
+    OUT/<game>-tts/deck.json       which card (id, copy) sits in which slot of which sheet
+
+Ids are lower-case letters, digits and dashes, so `<id>.back.png` never meets another card's
+face. Each folder is written under a temporary name and moved into place when complete, so a
+failed export leaves the previous one untouched.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from .arguments import mm
+from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_report
+from ..diagnostics import Report
+from ..load.paths import display, out_problem
+from ..load.project import load_for_build
+from ..load.spec import LANGS
+
+DPI_RANGE = (50, 1200)
+MAX_PIXELS = 100_000_000  # one image; a 340 x 390 mm board at 1200 dpi would need 6 GB
+IMPORT_HINT = ("Tabletop Simulator: Objects > Components > Custom > Deck, one per sheet. Face: the sheet's 'face' "
+               "image; Back: the deck's 'back' image, or with 'unique_backs' the sheet's 'back' sheet and Unique "
+               "Backs ticked (then tick Back is Hidden too). Width: 'columns', Height: 'rows', Number: 'cards'. "
+               "Slots count from 0 at the top left, row by row; the last slot of the grid is the hidden-card image.")
+
+
+def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    e = sub.add_parser(
+        "export", parents=parents, help="PNG images of every face and back; Tabletop Simulator deck sheets",
+        description="Export a game's pieces as images. --png writes OUT/<game>-png/<id>.png (the face) and "
+                    "<id>.back.png (the back) for every component, rendered from the card's own PDF drawing so "
+                    "the image is the print. --tts writes OUT/<game>-tts/: Tabletop Simulator Custom Deck sheets "
+                    "(at most 10 x 7 slots, 4096 px a side, RGB; the last slot is the hidden-card image), one "
+                    "deck per card size and back design, each deck's back image, and deck.json naming the card "
+                    "in every slot. TTS decks hold the cards (rectangles and diamonds up to 150 mm); tokens and "
+                    "boards are left to their --png images.")
+    e.add_argument("game", metavar="GAME", help="game id: the-jam, gem, pi-mal-pflaumen or christmas-tree")
+    e.add_argument("--png", action="store_true", help="one PNG per face and per back")
+    e.add_argument("--tts", action="store_true", help="Tabletop Simulator deck sheets and deck.json")
+    e.add_argument("--dpi", type=_dpi, default=300, metavar="N",
+                   help=f"resolution of the cards, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default 300); TTS sheets "
+                        "are scaled down where a sheet would pass 4096 px")
+    e.add_argument("--bleed", type=mm, default=0.0, metavar="MM",
+                   help="--png only: show this much of the art round the trim (default 0: the piece as cut, "
+                        "transparent outside its outline); TTS sheets are always at trim size")
+    e.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
+    e.add_argument("--layouts", type=Path, metavar="DIR",
+                   help="folder of layouts (default: a layouts/ folder beside the specs where it has the file, "
+                        "else the shipped layouts)")
+    e.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
+    e.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout, as for pnp build")
+    e.add_argument("--force", action="store_true", help="export even when the spec breaks the game's rules")
+    return e
+
+
+def _dpi(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of dots per inch") from None
+    lo, hi = DPI_RANGE
+    if not lo <= v <= hi:
+        raise argparse.ArgumentTypeError(f"{v} dpi is out of range, expected {lo} to {hi}")
+    return v
+
+
+
+
+class Refused(Exception):
+    """A request that cannot be met; the message says why and what would do."""
+
+
+def cmd_export(args, specs_dir: Path) -> int:
+    try:
+        return _export(args, specs_dir)
+    except Refused as exc:
+        print(f"pnp export: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+
+
+def _export(args, specs_dir: Path) -> int:
+    if not (args.png or args.tts):
+        raise Refused("nothing to export: give --png, --tts or both")
+    loaded = load_for_build(args.game, specs_dir, args.layouts)
+    report, g = loaded.report, args.game
+    if report.input_errors or loaded.spec is None or loaded.layout is None:
+        return _fail(report, f"{g}: not exported, the files above cannot be read", EXIT_INPUT)
+    if report.errors and not args.force:
+        return _fail(report, f"{g}: not exported, the spec breaks the rules (use --force to export anyway)", EXIT_RULES)
+    edition = args.edition or loaded.layout.default
+    if edition not in loaded.layout.editions:
+        raise Refused(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
+    lines = []
+    try:
+        # each pass draws every piece; its warnings (text overflow, missing glyphs) are told once
+        if args.png:
+            lines.append(_png(loaded, args, edition, report))
+        if args.tts:
+            lines.extend(_tts(loaded, args, edition, Report() if args.png else report))
+    except OSError as exc:
+        return _fail(report, f"{g}: not exported, cannot write to {display(args.out)}: {out_problem(args.out, exc)}", EXIT_INPUT)
+    _print_report(report)
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def _fail(report, why: str, code: int) -> int:
+    _print_report(report)
+    print(why, file=sys.stderr)
+    return code
+
+
+def _drawn(loaded, args, edition: str, bleed: float, report: Report):
+    """Every face and back, as the build draws them; a diamond keeps its own bleed here. No
+    paper is involved (drawing knows none), so the options carry no sheet."""
+    from ..build import BuildOptions, render_all
+
+    opts = BuildOptions(sheet=None, bleed=bleed, lang=args.lang, edition=edition, diamonds="spaced")
+    return render_all(loaded, opts, report), loaded.layout.editions[edition]
+
+
+def _png(loaded, args, edition_name: str, report: Report) -> str:
+    from ..writers.png import rasterise, shot
+
+    b = args.bleed
+    art, edition = _drawn(loaded, args, edition_name, b, report)
+    jobs = []  # (file name, shot)
+    for c in loaded.spec.components:
+        t = edition.template_for(c.kind)
+        box = (-b, -b, t.width + 2 * b, t.height + 2 * b)
+        _check_size(t, box, args.dpi)
+        jobs.append((f"{c.id}.png", shot(art.faces[c.id], box, args.dpi)))
+        if c.id in art.back_of:
+            jobs.append((f"{c.id}.back.png", shot(art.backs[art.back_of[c.id]], box, args.dpi)))
+    target = args.out / f"{loaded.game.id}-png"
+    with _staged_dir(target) as tmp:
+        for (name, _), img in zip(jobs, rasterise([s for _, s in jobs], args.dpi)):
+            img.save(tmp / name, dpi=(args.dpi, args.dpi))
+    backs = sum(1 for name, _ in jobs if name.endswith(".back.png"))
+    return (f"{loaded.game.id}: {len(jobs) - backs} faces and {backs} backs at {args.dpi} dpi"
+            f"{f' with {b:g} mm bleed' if b else ''} → {display(target)}/")
+
+
+def _check_size(template, box, dpi: int) -> None:
+    from ..writers.png import pixels
+
+    w, h = box[2], box[3]
+    if pixels(w, dpi) * pixels(h, dpi) > MAX_PIXELS:
+        fits = int((MAX_PIXELS / (w * h)) ** 0.5 * 25.4)
+        raise Refused(f"template '{template.name}' ({w:g} x {h:g} mm) would be {pixels(w, dpi)} x {pixels(h, dpi)} px "
+                      f"at {dpi} dpi, more than {MAX_PIXELS // 1_000_000} million pixels; use --dpi {fits} or less")
+
+
+def _tts(loaded, args, edition_name: str, report: Report) -> list[str]:
+    from ..writers.tts import deck_sheets
+
+    art, edition = _drawn(loaded, args, edition_name, 0.0, report)
+    decks, left_out = _decks(loaded, art, edition)
+    if not decks:
+        raise Refused(f"{loaded.game.id} has no card-like pieces for Tabletop Simulator decks "
+                      f"(rectangles or diamonds up to 150 mm); use --png for its tokens and boards")
+    target = args.out / f"{loaded.game.id}-tts"
+    records = []
+    with _staged_dir(target) as tmp:
+        for deck in decks:
+            files, record = deck_sheets(deck, art.faces, art.backs, args.dpi)
+            for name, img in files:
+                img.save(tmp / name)
+            records.append(record)
+        data = {"game": loaded.game.id, "edition": edition.name, "lang": args.lang, "dpi": args.dpi,
+                "import": IMPORT_HINT, "decks": records, "left_out": left_out}
+        (tmp / "deck.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    cards = sum(len(d.cards) for d in decks)
+    sheets = sum(len(r["sheets"]) for r in records)
+    out = [f"{loaded.game.id}: {cards} cards in {len(decks)} Tabletop Simulator "
+           f"deck{'s' if len(decks) != 1 else ''} on {sheets} sheet{'s' if sheets != 1 else ''} → {display(target)}/"]
+    if left_out:
+        out.append(f"  not in a deck (use their --png images as TTS tokens or boards): "
+                   f"{', '.join(p['id'] for p in left_out)}")
+    return out
+
+
+def _decks(loaded, art, edition):
+    """Cards grouped into decks by template and back design, in the spec's order; a deck is named
+    after its back design ('no-back' for cards printed without one), with the template's name
+    added where one design backs cards of two sizes."""
+    from ..writers.tts import Card, Deck, card_like
+
+    groups: dict[tuple, list] = {}
+    left_out = []
+    for c in loaded.spec.components:
+        t = edition.template_for(c.kind)
+        if not card_like(t.shape, t.width, t.height):
+            left_out.append({"id": c.id, "count": c.count, "shape": t.shape, "size_mm": [t.width, t.height]})
+            continue
+        groups.setdefault((t.name, c.back), []).extend(Card(c.id, k, art.back_of.get(c.id)) for k in range(1, c.count + 1))
+    designs = [back for _, back in groups]
+    decks = []
+    for (tname, back), cards in groups.items():
+        name = back or "no-back"
+        if designs.count(back) > 1:
+            name = f"{name}-{tname}"
+        t = edition.templates[tname]
+        decks.append(Deck(name, tname, (t.width, t.height), cards))
+    return decks, left_out
+
+
+@contextmanager
+def _staged_dir(target: Path):
+    """A fresh folder beside `target`, put in its place when the block completes; on failure
+    it is removed and `target` is left as it was."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    try:
+        yield tmp
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    os.chmod(tmp, 0o755)  # mkdtemp's folder is private
+    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
+    try:
+        if target.exists():
+            os.replace(target, old / target.name)
+        try:
+            os.replace(tmp, target)
+        except OSError:
+            if (old / target.name).exists():
+                os.replace(old / target.name, target)
+            raise
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,133 @@
+"""`pnp where GAME ID …` and `pnp build GAME --only ID … | --changed`: the command side of
+pnp/incremental/reprint.py. Reads the user's ids (or printed names), prints where cards are and what a
+reprint holds; exit 2 for a card that is not in the spec, or a missing or stale sheet map."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .common import EXIT_INPUT, EXIT_OK, print_report
+from ..load.paths import display
+from ..load.project import load_checked
+from ..incremental.reprint import ReprintError, changed, check_map, pages_of, read_manifest, reprint
+
+
+def add_where_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
+    w = sub.add_parser("where", parents=parents, help="the pages (front and back) that hold each card",
+                       description="Read OUT/<game>.json, the sheet map of the last build, and print the pages, "
+                                   "front and back, holding each card: 'strawberry-jam-walnut: page 3 (front), "
+                                   "page 4 (back)'. A card is named by its spec id or its printed name.")
+    w.add_argument("game", metavar="GAME")
+    w.add_argument("ids", nargs="+", metavar="ID", help="card ids (or printed names)")
+    w.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+                   help="the folder the game was built into (default: output/)")
+    w.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def resolve_ids(loaded, texts: list[str]) -> list[str]:
+    """Spec ids for what the user typed (an id or a printed name); ReprintError naming close matches."""
+    ids, problems = [], []
+    for text in texts:
+        item, why = loaded.game.find_card(loaded.spec, text)
+        if item is None:
+            problems.append(f"{loaded.game.id}: {why}")
+        elif item.id not in ids:
+            ids.append(item.id)
+    if problems:
+        raise ReprintError("; ".join(problems))
+    return ids
+
+
+def cmd_where(args, specs_dir: Path) -> int:
+    from ..writers.outputs import check_pair
+
+    loaded = load_checked(args.game, specs_dir)
+    if loaded.spec is None or loaded.report.input_errors:
+        for d in loaded.report.sorted():
+            print(d, file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        ids = resolve_ids(loaded, args.ids)
+        map_path = args.out / f"{args.game}.json"
+        if not map_path.is_file():
+            raise ReprintError(f"no sheet map at {display(map_path)}: run 'pnp build {args.game}' first "
+                               f"(or give the folder it was built into with --out)")
+        torn = check_pair(args.out / f"{args.game}.pdf", map_path)
+        if torn:
+            raise ReprintError(torn)
+        data = json.loads(map_path.read_text(encoding="utf-8"))
+        stale = check_map(data, loaded.spec)
+        if stale:
+            raise ReprintError(f"{display(map_path)} does not match the spec ({stale}): build again with "
+                               f"'pnp build {args.game}'")
+    except (ReprintError, ValueError) as exc:
+        print(f"pnp where: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    found = pages_of(data, ids)
+    if args.format == "json":
+        print(json.dumps({"game": args.game, "pdf": display(args.out / f"{args.game}.pdf"), "cards": found},
+                         indent=1, ensure_ascii=False))
+        return EXIT_OK
+    for cid in ids:
+        print(f"{cid}: " + ", ".join(f"page {p['page']} ({p['side']})" for p in found[cid]))
+    return EXIT_OK
+
+
+def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tuple[int, dict]:
+    """One game's `--only` / `--changed` reprint; prints unless --format json. Returns (exit code,
+    the game's JSON result)."""
+    from ..build import _settings, pieces_of
+    from ..imposition import impose
+
+    g, as_json = loaded.game.id, args.format == "json"
+    sheets, note = None, []
+    try:
+        if args.changed:
+            old = read_manifest(args.out, g)
+            plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
+            ch = changed(loaded, opts, plan, _settings(loaded, opts), old)
+            note = _change_lines(ch)
+            if ch.none:
+                if not as_json:
+                    print(f"{g}: nothing changed since the last full build; nothing written")
+                return EXIT_OK, {"built": False, "changed": [], "why": "nothing changed since the last full build"}
+            sheets, ids = ch.sheets, ch.components
+        else:
+            ids = resolve_ids(loaded, args.only)
+    except ReprintError as exc:
+        if not as_json:
+            print(f"pnp build: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT, {"built": False, "why": str(exc)}
+    done = reprint(loaded, opts, args.out, report, sheets=sheets, ids=ids, cache=cache, progress=progress)
+    if progress:
+        progress.done()
+    result = {"built": True, "pdf": display(done.pdf), "sheet_map": display(done.sheet_map), "pages": done.pages,
+              "sheets": done.sheets, "of_pages": done.of, "cards": ids,
+              "diagnostics": [d.as_json() for d in report.sorted()]}
+    if done.cut_files:
+        result["cut_files"] = display(done.cut_files)
+    if not as_json:
+        print_report(report)
+        for line in note:
+            print(line)
+        pages = ", ".join(map(str, done.pages))
+        print(f"{g}: {done.sheets} sheet{'s' if done.sheets != 1 else ''} (pages {pages} of {done.of}) → "
+              f"{display(done.pdf)}, {display(done.sheet_map)}" + (f", {display(done.cut_files)}/" if done.cut_files else ""))
+    return EXIT_OK, result
+
+
+def _change_lines(ch) -> list[str]:
+    lines = []
+    if ch.options:
+        lines.append("build options differ from the last full build (" + "; ".join(ch.options) + ")")
+    if ch.components:
+        shown = ", ".join(ch.components[:8]) + (f" and {len(ch.components) - 8} more" if len(ch.components) > 8 else "")
+        lines.append(f"changed since the last full build: {shown}")
+    if ch.removed:
+        lines.append("no longer in the spec: " + ", ".join(ch.removed) + " (their sheets are reprinted without them)")
+    if ch.gone:
+        lines.append(f"the last full build had {ch.gone} more sheet{'s' if ch.gone != 1 else ''}: "
+                     f"set the last ones aside")
+    return lines

@@ -1,0 +1,118 @@
+"""Content hashes of what a piece's drawing and its sheets depend on.
+
+Takes a loaded game and build options; returns short SHA-256 hex digests. The render cache of
+`pnp watch` keys faces and backs by them (a face is drawn again only when its key changes), and
+the manifest of a full build records one per component so `pnp build --changed` can tell which
+components differ since then. What goes into each:
+
+- a face: the component's entry (kind, fields, back id, image path, box and bleed, the image
+  file's bytes), the template it is drawn on (shape, size, boxes, overlap; and the outlines of the
+  edition's other templates, which a board's spaces are drawn to fit), the options that change a
+  drawing (lang, bleed, diamonds, edition), the game's name and sections and whatever the game's
+  renderer reads from the rest of the deck (`GameDef.deck_context`: The Jam's recipe table);
+- a back: the same for the back design, plus the component's entry when the design is drawn per
+  card (`GameDef.per_card_backs`);
+- a component: its face and back keys and its count (copies take places on the sheets).
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from ..imposition import piece_bleed
+
+DROPPED = {"loc", "locs", "box_loc"}  # where a value was written: moving a line changes no drawing
+_file_hashes: dict[tuple, str] = {}
+
+
+def digest(value: Any, plain: bool = False) -> str:
+    """`plain`: the value is JSON data already (lists, dicts, numbers, text), as a sheet map is."""
+    text = json.dumps(value if plain else _plain(value), sort_keys=True, ensure_ascii=False, default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _plain(v: Any) -> Any:
+    if type(v) in _SCALARS:  # most values, asked first
+        return v
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, Path):
+        return str(v)
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name not in DROPPED}
+    return v
+
+
+def file_hash(path: Path) -> str:
+    """The file's SHA-256, read again only when its size or modification time changes."""
+    try:
+        st = path.stat()
+    except OSError:
+        return "missing"
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _file_hashes:
+        _file_hashes[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return _file_hashes[key]
+
+
+def item_entry(item) -> dict:
+    """A component's or back design's entry as the drawing sees it."""
+    out = {"id": item.id, "kind": item.kind, "fields": _plain(item.fields), "back": item.back}
+    if item.image is not None:
+        im = item.image
+        out["image"] = [im.written, im.box, im.bleed, file_hash(Path(im.path))]
+    return out
+
+
+class Keys:
+    """Face, back and component keys for one loaded game built with one set of options."""
+
+    def __init__(self, loaded, opts):
+        from ..build import edition_of
+
+        spec, game = loaded.spec, loaded.game
+        self.loaded, self.opts = loaded, opts
+        self.edition = edition_of(loaded, opts)
+        context = game.deck_context(spec) if getattr(game, "deck_context", None) else None
+        outlines = {t.name: t.outline for t in self.edition.templates.values()}
+        self.common = digest({"game": game.id, "name": spec.name, "sections": spec.sections, "deck": context,
+                              "outlines": outlines, "options": self.render_options()})
+        self._templates: dict[str, str] = {}
+
+    def render_options(self) -> dict:
+        o = self.opts
+        return {"lang": o.lang, "bleed": o.bleed, "diamonds": o.diamonds, "edition": self.edition.name,
+                "shop": bool(o.shop)}
+
+    def template(self, name: str) -> str:
+        if name not in self._templates:
+            t = self.edition.templates[name]
+            bleed = piece_bleed(t.outline, self.opts.bleed, self.opts.diamonds)
+            self._templates[name] = digest({"template": t, "bleed": bleed})
+        return self._templates[name]
+
+    def face(self, c) -> str:
+        t = self.edition.template_for(c.kind)
+        return digest(["face", self.common, self.template(t.name), item_entry(c)])
+
+    def back(self, c) -> str | None:
+        if c.back is None:
+            return None
+        design = self.loaded.spec.backs[c.back]
+        t = self.edition.template_for(c.kind)
+        card = item_entry(c) if design.kind in self.loaded.game.per_card_backs else None
+        return digest(["back", self.common, self.template(t.name), item_entry(design), card])
+
+    def component(self, c) -> str:
+        return digest([self.face(c), self.back(c), c.count])
+
+    def components(self) -> dict[str, str]:
+        return {c.id: self.component(c) for c in self.loaded.spec.components}

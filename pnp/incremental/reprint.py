@@ -1,0 +1,222 @@
+"""Reprint what changed: which pages hold a card, and a PDF of only the sheets that need printing.
+
+Takes a loaded game, build options and card ids; returns data (nothing here prints):
+
+- `pages_of(sheet_map, ids)`: the pages, front and back, holding each card, read from the sheet
+  map of the last build;
+- `reprint(...)`: OUT/<game>-reprint.pdf, the sheets of the full plan that hold those cards (a
+  front page and its back page, in duplex order; a gutterfold sheet is one page), and
+  OUT/<game>-reprint.json, the sheet map of just those pages under their numbers in the full
+  print, so a user knows which sheet each replaces. Nothing else in OUT is touched;
+- `changed(...)`: what differs from the last full build, by the manifest OUT/<game>.manifest.json
+  that every full build writes: one content hash per component (pnp/incremental/fingerprint.py: its entry,
+  back design, template and the options that change a drawing), the build options that place
+  pieces on sheets, and a hash of each sheet's arrangement. A sheet is reprinted when it holds a
+  changed component or its arrangement differs (a count changed above it moves what follows).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..writers import jsonfile, outputs
+from ..diagnostics import Report
+from .fingerprint import Keys, digest
+
+MANIFEST_VERSION = 1
+SHEET_OPTIONS = ("paper", "backs", "back_offset_mm", "diamonds", "bleed_mm", "lang", "edition", "cmyk", "slug",
+                 "cut_files")
+
+
+class ReprintError(Exception):
+    """A reprint that cannot be made (no sheet map, unknown card, no manifest); says what to do."""
+
+
+def manifest_path(out_dir: Path, game: str) -> Path:
+    return Path(out_dir) / f"{game}.manifest.json"
+
+
+# -- which sheets ------------------------------------------------------------------------------
+def sheets_of(pages: list) -> list[list[int]]:
+    """The plan's pages (0-based) grouped into sheets: a front and the back page after it; a
+    front printed one-sided, or a gutterfold page, alone."""
+    sheets: list[list[int]] = []
+    for i, page in enumerate(pages):
+        if page.side == "back" and sheets:
+            sheets[-1].append(i)
+        else:
+            sheets.append([i])
+    return sheets
+
+
+def holding(plan, ids: set[str]) -> list[list[int]]:
+    """The sheets of the plan with a piece of any of these components on them."""
+    return [s for s in sheets_of(plan.pages)
+            if any(p.piece.id in ids for i in s for p in plan.pages[i].placements)]
+
+
+def pages_of(sheet_map: dict, ids: list[str]) -> dict[str, list[dict]]:
+    """{id: [{"page", "side", "copies"}, …]} in page order, front before back."""
+    out: dict[str, list[dict]] = {i: [] for i in ids}
+    for entry in sheet_map.get("pages", []):
+        for cid in ids:
+            copies = sorted({p["copy"] for p in entry["pieces"] if p["id"] == cid})
+            if copies:
+                out[cid].append({"page": entry["page"], "side": entry["side"], "copies": copies})
+    return out
+
+
+def check_map(sheet_map: dict, spec) -> str | None:
+    """None when the sheet map holds every copy of every component of the spec and nothing else."""
+    found = {(p["id"], p["copy"]) for e in sheet_map.get("pages", []) if e["side"] == "front" for p in e["pieces"]}
+    wanted = {(c.id, k) for c in spec.components for k in range(1, c.count + 1)}
+    if found == wanted:
+        return None
+    extra = sorted({i for i, _ in found - wanted})
+    missing = sorted({i for i, _ in wanted - found})
+    parts = ([f"it has {', '.join(extra[:5])} that the spec does not"] if extra else []) + \
+            ([f"it lacks {', '.join(missing[:5])}"] if missing else [])
+    return "; ".join(parts)
+
+
+# -- the manifest ------------------------------------------------------------------------------
+def manifest(loaded, opts, plan, sheet_map: dict) -> dict:
+    entries = {}
+    for e in sheet_map["pages"]:
+        entries.setdefault(e["page"], []).append(e)
+    sigs = [digest([entries.get(i + 1, []) for i in s], plain=True) for s in sheets_of(plan.pages)]
+    return {"version": MANIFEST_VERSION, "game": loaded.game.id,
+            "options": {k: sheet_map.get(k) for k in SHEET_OPTIONS},
+            "components": Keys(loaded, opts).components(), "sheets": sigs}
+
+
+def write_manifest(out_dir: Path, game: str, data: dict) -> None:
+    from ..build import _Staged
+
+    with _Staged(manifest_path(out_dir, game)) as tmp:
+        tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
+        tmp.ready = True
+
+
+def read_manifest(out_dir: Path, game: str) -> dict:
+    path = manifest_path(out_dir, game)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReprintError(f"no manifest of a full build in {out_dir} ({path.name}): run 'pnp build {game}' once, "
+                           f"print it, and later --changed reprints what you edit") from None
+    except (OSError, ValueError) as exc:
+        raise ReprintError(f"{path.name} cannot be read ({exc}); run 'pnp build {game}' again") from None
+    if not isinstance(data, dict) or data.get("version") != MANIFEST_VERSION or data.get("game") != game:
+        raise ReprintError(f"{path.name} is not a manifest of {game} this pnp writes; run 'pnp build {game}' again")
+    return data
+
+
+@dataclass
+class Changes:
+    components: list[str] = field(default_factory=list)  # changed or new, in spec order
+    removed: list[str] = field(default_factory=list)  # in the last full build, gone from the spec
+    options: list[str] = field(default_factory=list)  # "paper: a4 → letter"
+    sheets: list[list[int]] = field(default_factory=list)  # sheets to reprint (0-based page indices)
+    gone: int = 0  # sheets of the last full build beyond the new last one
+
+    @property
+    def none(self) -> bool:
+        return not self.sheets
+
+
+def changed(loaded, opts, plan, settings: dict, old: dict) -> Changes:
+    from ..writers.sheet_map import sheet_map
+
+    now = manifest(loaded, opts, plan, sheet_map(loaded.game.id, settings, plan))
+    before = old.get("components", {})
+    ch = Changes()
+    ch.components = [i for i, h in now["components"].items() if before.get(i) != h]
+    ch.removed = [i for i in before if i not in now["components"]]
+    ch.options = [f"{k}: {_show(old['options'].get(k))} → {_show(v)}" for k, v in now["options"].items()
+                  if old.get("options", {}).get(k) != v]
+    ids, old_sigs = set(ch.components), old.get("sheets", [])
+    for n, (pages, sig) in enumerate(zip(sheets_of(plan.pages), now["sheets"])):
+        moved = n >= len(old_sigs) or old_sigs[n] != sig
+        if moved or any(p.piece.id in ids for i in pages for p in plan.pages[i].placements):
+            ch.sheets.append(pages)
+    ch.gone = max(0, len(old_sigs) - len(now["sheets"]))
+    return ch
+
+
+def _show(v) -> str:
+    if isinstance(v, dict):
+        return str(v.get("name", v))
+    return "none" if v is None else str(v)
+
+
+# -- writing a reprint -------------------------------------------------------------------------
+@dataclass
+class Reprinted:
+    pdf: Path
+    sheet_map: Path
+    pages: list[int]  # their numbers in the full print
+    sheets: int
+    of: int  # pages of the full print
+    cut_files: Path | None = None  # the reprinted sheets' SVG cut files (--cut-files)
+
+
+def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]] | None = None,
+            ids: list[str] | None = None, cache=None, progress=None) -> Reprinted:
+    """Write OUT/<game>-reprint.pdf and .json: the given sheets of the full plan (or those holding
+    `ids`). Only the faces on those sheets are drawn."""
+    from ..build import _settings, _Staged, _StagedDir, pieces_of
+    from ..imposition import Plan, impose
+    from .render_cache import RenderCache
+    from ..writers.pdf_sheets import write_pdf
+    from ..writers.sheet_map import sheet_map
+    from ..writers.sheet_marks import registration, slug_text
+    from ..writers.svg_cuts import write_cut_files
+
+    plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
+    if sheets is None:
+        sheets = holding(plan, set(ids or ()))
+    chosen = sorted(i for s in sheets for i in s)
+    sub = Plan(plan.width, plan.height, plan.bleed, [plan.pages[i] for i in chosen])
+    on = {p.piece.id for page in sub.pages for p in page.placements}
+    from ..build import TextReport
+
+    art = (cache or RenderCache()).render(loaded, opts, report, TextReport(), progress, only=on)
+    game = loaded.game.id
+    settings = _settings(loaded, opts)
+    marks = registration(plan, opts.sheet) if opts.cut_files else None
+    slug = (game, slug_text(game, settings), opts.sheet) if opts.slug else None
+    numbers = [i + 1 for i in chosen]
+    cut_dir = out_dir / f"{game}-reprint-cut"  # the reprinted sheets' cut files (a stale one goes)
+    data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
+    data["pages"] = [e for e in data["pages"] if e["page"] in numbers]
+    data["reprint"] = {"of": f"{game}.pdf", "pages": numbers, "page_count": len(plan.pages)}
+    pdf_path, map_path = out_dir / f"{game}-reprint.pdf", out_dir / f"{game}-reprint.json"
+    title = f"{loaded.spec.name.get('en', loaded.game.title)} — reprint of pages {_ranges(numbers)}"
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game):
+        outputs.recover(out_dir, [pdf_path.name, map_path.name, cut_dir.name])
+        with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp, \
+                _StagedDir(cut_dir, opts.cut_files) as cut_tmp:
+            write_pdf(pdf_tmp.path, sub, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
+                      numbering=(numbers, len(plan.pages)), code_cache=cache.pdf_code if cache else None,
+                      progress=progress)
+            data["pdf_sha256"] = outputs.sha256(pdf_tmp.path)
+            map_tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
+            if marks:
+                write_cut_files(cut_tmp.path, plan, marks, set(numbers))
+            outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
+            cut_tmp.ready = True
+    return Reprinted(pdf_path, map_path, numbers, len(sheets), len(plan.pages), cut_dir if marks else None)
+
+
+def _ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 7, 8] -> '1-3, 7-8'"""
+    out, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            out.append(str(start) if start == n else f"{start}-{n}")
+            start = None
+    return ", ".join(out)

@@ -1,0 +1,269 @@
+"""User art: an image a component or back design names in its spec (`image: art/foo.png`).
+
+Takes the `image:` value (a path relative to the spec's folder) and returns a checked
+`UserImage`, or located diagnostics: a path that leaves the specs folder (absolute, `..`, a
+symbolic link pointing out), a missing file, a file that is not a PNG or JPEG or cannot be
+decoded. At render time `with_image` places the decoded image on a piece's drawing:
+
+- in the box `image_box` names; else, on a component, the template's `art` box when it has one;
+  else over the whole piece (a back design always defaults to the whole piece). Over the whole
+  piece the image *is* the drawing: the game's own drawing is not made. In a box it is drawn on
+  top of the game's drawing and replaces what the game drew there (a transparent PNG lets it show
+  through).
+- scaled to cover the box, centred: what sticks out of the box is cut off, never stretched.
+- where the box reaches the piece's edge the image runs on into the bleed: an image without a
+  bleed of its own (`image_bleed`, default 0) is extended by its edge pixels mirrored outwards, so
+  a cut that drifts shows art, not a white line.
+- an image printed at less than 150 dpi is a warning (IMAGE-DPI) naming its dpi and the pixel
+  size it needs.
+
+Decoded images are cached (by path, size and modification time), so a card printed 18 times, or a
+back shared by a whole deck, is decoded once and stored once in the PDF.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from ..diagnostics import Loc, Report, one_of
+from ..render.drawing import Drawing, Path as DPath
+
+if TYPE_CHECKING:  # pragma: no cover
+    from PIL.Image import Image as PILImage
+
+    from ..games import RenderContext
+    from .layout import Layout
+    from .spec import Item, Spec
+
+MIN_DPI = 150  # below this, photographs and gradients print visibly soft
+FORMATS = ("PNG", "JPEG")
+ART_BOX = "art"  # the box a component's image goes into when it names none
+CACHE_BYTES = 512 * 1024 * 1024  # decoded pixels kept in memory at most
+
+
+@dataclass(frozen=True)
+class UserImage:
+    written: str  # the path as the spec writes it
+    path: Path  # resolved, inside the specs folder
+    loc: Loc  # the `image:` value: where every diagnostic about the image points
+    box: str | None = None  # `image_box`: the layout box it fills (None: the default)
+    box_loc: Loc | None = None
+    bleed: float = 0.0  # `image_bleed`: mm of bleed the image already has on every side
+
+
+class ImageProblem(Exception):
+    """A file that cannot be used as an image; the message says why and what was expected."""
+
+
+# -- checking a path (spec load) --------------------------------------------------------------
+def resolve(written: str, base: Path, loc: Loc, report: Report) -> Path | None:
+    """The file `written` names relative to the specs folder `base`, checked and decoded once;
+    None after reporting why it cannot be used."""
+    try:
+        return _resolve(written, Path(base).resolve(), loc, report)
+    except (OSError, RuntimeError, ValueError) as exc:  # a link loop, a name the system refuses
+        report.error(loc, "IMAGE-UNREADABLE", f"image '{written}' cannot be opened ({type(exc).__name__}: {exc})")
+        return None
+
+
+def _resolve(written: str, root: Path, loc: Loc, report: Report) -> Path | None:
+    if Path(written).is_absolute() or written.startswith("~"):
+        report.error(loc, "IMAGE-OUTSIDE", f"image '{written}' is an absolute path; expected a path relative to the "
+                                           f"spec's folder ({root}) that stays inside it, such as art/{Path(written).name}")
+        return None
+    full = (root / written).resolve()
+    if not full.is_relative_to(root):
+        how = "is a symbolic link that points" if _through_link(root, written) else "leads"
+        report.error(loc, "IMAGE-OUTSIDE", f"image '{written}' {how} outside the spec's folder ({root}), to {full}; "
+                                           "keep the art inside that folder (copy it there)")
+        return None
+    if not full.is_file():
+        report.error(loc, "IMAGE-MISSING", f"image '{written}' does not exist (looked for {full}){_nearby(full)}")
+        return None
+    try:
+        decoded(full)
+    except ImageProblem as exc:
+        report.error(loc, "IMAGE-UNREADABLE", f"image '{written}' {exc}")
+        return None
+    return full
+
+
+def _through_link(root: Path, written: str) -> bool:
+    at = root
+    for part in Path(written).parts:
+        at = at / part
+        if at.is_symlink():
+            return True
+    return False
+
+
+def _nearby(full: Path) -> str:
+    """The images that are in the folder, when the folder exists: the name may be misspelt."""
+    folder = full.parent
+    if not folder.is_dir():
+        return f"; there is no folder {folder}"
+    names = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in (".png", ".jpg", ".jpeg"))
+    if not names:
+        return f"; {folder} holds no PNG or JPEG file"
+    shown = names[:8] + (["…"] if len(names) > 8 else [])
+    return f"; images in {folder.name}/: {', '.join(shown)}"
+
+
+_cache: OrderedDict[tuple, "PILImage"] = OrderedDict()
+
+
+def decoded(path: Path) -> "PILImage":
+    """The image at `path` decoded to RGB (RGBA when it has transparency), upright by its EXIF
+    orientation; cached. Raises ImageProblem for anything that is not a readable PNG or JPEG."""
+    from PIL import Image, ImageOps
+
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    try:
+        with Image.open(path) as im:
+            if im.format not in FORMATS:
+                raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file")
+            im = ImageOps.exif_transpose(im)
+            alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
+            img = im.convert("RGBA" if alpha else "RGB")
+    except ImageProblem:
+        raise
+    except Exception as exc:  # PIL raises many kinds for a damaged or foreign file
+        raise ImageProblem(f"cannot be read as an image ({type(exc).__name__}: {exc}); "
+                           "expected a PNG or JPEG file") from None
+    _cache[key] = img
+    while sum(len(i.getbands()) * i.width * i.height for i in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
+        _cache.popitem(last=False)
+    return img
+
+
+# -- checking boxes (layout known) -------------------------------------------------------------
+def check_boxes(spec: "Spec", layout: "Layout", report: Report) -> None:
+    """Every `image_box` names a box of each template its piece is printed on, in every edition."""
+    for item, kinds in _users(spec):
+        im = item.image
+        if im is None or im.box is None:
+            continue
+        for edition in layout.editions.values():
+            for kind in kinds:
+                try:
+                    t = edition.template_for(kind)
+                except KeyError:
+                    continue  # the layout reports a kind without a template
+                if im.box not in t.boxes:
+                    report.error(im.box_loc or im.loc, "IMAGE-BOX",
+                                 f"image_box '{im.box}' is not a box of template '{t.name}' (edition '{edition.name}', "
+                                 f"kind '{kind}'); its boxes: {one_of(t.boxes)}")
+                    break
+
+
+def _users(spec: "Spec") -> list[tuple["Item", list[str]]]:
+    """Each component with its kind, each back design with the kinds of the components it backs."""
+    out: list[tuple["Item", list[str]]] = [(c, [c.kind]) for c in spec.components]
+    for b in spec.backs.values():
+        out.append((b, sorted({c.kind for c in spec.components if c.back == b.id})))
+    return out
+
+
+# -- placing (render) --------------------------------------------------------------------------
+def with_image(item: "Item", ctx: "RenderContext", report: Report, render: Callable[[], Drawing],
+               back: bool = False) -> Drawing:
+    """The piece's drawing with the item's image placed on it (see the module docstring);
+    `render()` makes the game's own drawing and is not called when the image covers it all."""
+    im = item.image
+    if im is None:
+        return render()
+    t = ctx.template
+    name = im.box or (None if back or ART_BOX not in t.boxes else ART_BOX)
+    if name is None:
+        d, box, where = Drawing(t.width, t.height), (0.0, 0.0, t.width, t.height), "the whole piece"
+    else:
+        d, b = render(), t.box(name)
+        box, where = (b.x, b.y, b.w, b.h), f"box '{name}'"
+    _place(d, im, box, ctx, report, f"{where} of template '{t.name}'")
+    return d
+
+
+def _place(d: Drawing, im: UserImage, box: tuple, ctx: "RenderContext", report: Report, where: str) -> None:
+    img = decoded(im.path)
+    W, H = img.size
+    x, y, w, h = box
+    b = im.bleed  # the image's own bleed: the image covers the box grown by it
+    tx, ty, tw, th = x - b, y - b, w + 2 * b, h + 2 * b
+    s = max(tw / W, th / H)  # mm per pixel: cover the box, cut off what sticks out
+    px, py, pw, ph = tx + (tw - W * s) / 2, ty + (th - H * s) / 2, W * s, H * s
+    reach = _reach(box, ctx)
+    pads = (_px(px - reach[0], s), _px(py - reach[1], s), _px(reach[2] - (px + pw), s), _px(reach[3] - (py + ph), s))
+    if any(pads):
+        img = mirrored(img, *pads)
+        left, bottom, right, top = pads
+        px, py, pw, ph = px - left * s, py - bottom * s, pw + (left + right) * s, ph + (bottom + top) * s
+    _check_dpi(im, W, H, s, (W * s, H * s), where, report)
+    rx0, ry0, rx1, ry1 = reach
+    d.group(clip=DPath.rect(rx0, ry0, rx1 - rx0, ry1 - ry0)).image(px, py, pw, ph, img)
+
+
+def _px(mm: float, s: float) -> int:
+    return max(0, math.ceil(mm / s - 1e-6))
+
+
+def _reach(box: tuple, ctx: "RenderContext") -> tuple[float, float, float, float]:
+    """Where the image must reach: the box, run on to the outline grown by the bleed on every
+    side where the box touches the piece's edge (a diamond's grown outline pokes out furthest)."""
+    t, eps = ctx.template, 0.01
+    pts = list(t.clip(ctx.bleed).points())
+    cx0, cy0 = min(p[0] for p in pts), min(p[1] for p in pts)
+    cx1, cy1 = max(p[0] for p in pts), max(p[1] for p in pts)
+    x, y, w, h = box
+    return (cx0 if x <= eps else x, cy0 if y <= eps else y,
+            cx1 if x + w >= t.width - eps else x + w, cy1 if y + h >= t.height - eps else y + h)
+
+
+_mirrored: OrderedDict[tuple, tuple] = OrderedDict()  # (source, result) by request
+
+
+def mirrored(img: "PILImage", left: int, bottom: int, right: int, top: int) -> "PILImage":
+    """`img` grown by the given pixels on each side, each strip its edge pixels mirrored
+    outwards (y up: `bottom` is the lower edge). The same request gives the same object, so a
+    back drawn for many cards is one image in the PDF."""
+    from PIL import Image, ImageOps
+
+    key = (id(img), left, bottom, right, top)
+    if key in _mirrored and _mirrored[key][0] is img:
+        return _mirrored[key][1]
+    W, H = img.size
+    left, right = min(left, W), min(right, W)  # more than the image itself only for a tiny image
+    top, bottom = min(top, H), min(bottom, H)
+    out = Image.new(img.mode, (W + left + right, H + top + bottom))
+    out.paste(img, (left, top))
+    if left:
+        out.paste(ImageOps.mirror(img.crop((0, 0, left, H))), (0, top))
+    if right:
+        out.paste(ImageOps.mirror(img.crop((W - right, 0, W, H))), (left + W, top))
+    row = out.crop((0, top, out.width, top + H))  # the middle band, already widened
+    if top:
+        out.paste(ImageOps.flip(row.crop((0, 0, out.width, top))), (0, 0))
+    if bottom:
+        out.paste(ImageOps.flip(row.crop((0, H - bottom, out.width, H))), (0, top + H))
+    _mirrored[key] = (img, out)
+    while len(_mirrored) > 64:
+        _mirrored.popitem(last=False)
+    return out
+
+
+def _check_dpi(im: UserImage, W: int, H: int, s: float, size: tuple, where: str, report: Report) -> None:
+    dpi = 25.4 / s
+    if dpi >= MIN_DPI - 0.5:
+        return
+    need = MIN_DPI / dpi
+    msg = (f"image '{im.written}' is {W} x {H} px and prints {size[0]:.1f} x {size[1]:.1f} mm to cover {where}: "
+           f"{dpi:.0f} dpi, below the {MIN_DPI} dpi that prints sharp; it needs at least "
+           f"{math.ceil(W * need)} x {math.ceil(H * need)} px")
+    if not any(x.loc == im.loc and x.message == msg for x in report.items):
+        report.warning(im.loc, "IMAGE-DPI", msg)

@@ -1,0 +1,101 @@
+"""Layout loader: layouts/<id>.yaml (editions of piece templates) and layouts/sheets.yaml (paper).
+
+A layout names editions (card sizes a user picks with `--edition`); each edition holds piece
+templates (`pnp/load/templates.py`): a shape and size plus named boxes; a box may `extends` another
+and override any of x, y, width, height (Squib-style). Coordinates are millimetres from the
+piece's bottom-left corner, y upwards, the same convention as the PDF and the sheet map.
+Returns `Layout` / `Sheet` objects and located diagnostics: extends cycles, dangling names,
+boxes outside the piece, boxes a renderer needs but lacks, kinds without a template.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from ..diagnostics import InputError, Loc, Report, one_of
+from .schema import INVALID, Field, Id, Length, Raw, read_fields
+from .templates import Box, Edition, Needed, Template, read_edition
+from .yamlload import load
+
+__all__ = ["Box", "Edition", "Layout", "Sheet", "Template", "load_layout", "load_sheets"]
+
+MIN_MARGIN_MM = 5.0
+MIN_PRINTABLE_MM = 40.0  # the smallest paper (50 mm) with the smallest margin (5 mm)
+
+
+@dataclass
+class Layout:
+    game: str
+    default: str
+    editions: dict[str, Edition]
+    path: str
+
+
+@dataclass(frozen=True)
+class Sheet:
+    name: str
+    width: float
+    height: float
+    margin: float
+    loc: Loc | None = field(default=None, compare=False)  # the preset in sheets.yaml, for messages
+
+
+def load_layout(path: str | Path, game: str, needed: Needed, display: str | None = None,
+                kinds: Sequence[str] | None = None) -> tuple[Layout | None, Report]:
+    """Load a game's layout. `needed` are the box names the game's renderer reads (for every kind,
+    or per kind); `kinds` are the game's component kinds, each of which must have a template."""
+    display = display or str(path)
+    report = Report()
+    try:
+        root = load(path, display)
+    except InputError as exc:
+        return None, exc.report
+    values, locs = read_fields(root, [Field("default", Id()), Field("editions", Raw('map'))], report, f"the {game} layout")
+    editions: dict[str, Edition] = {}
+    ed_node = root.get("editions")
+    if ed_node is not None and ed_node.is_map:
+        for name, node in ed_node.value.items():
+            ed = read_edition(name, node, needed, kinds, report)
+            if ed is not None:
+                editions[name] = ed
+    default = values["default"]
+    if default is not INVALID and ed_node is not None and ed_node.is_map and default not in ed_node.value:
+        report.error(locs["default"], "LAYOUT-DANGLING-REF",
+                     f"default edition '{default}' is not defined; editions: {one_of(ed_node.value)}")
+    if report.errors:
+        return None, report
+    return Layout(game, default, editions, display), report
+
+
+def load_sheets(path: str | Path, display: str | None = None) -> tuple[dict[str, Sheet], Report]:
+    """Load the paper presets; every margin must be at least 5 mm (printers cannot print nearer)
+    and leave a printable area of at least MIN_PRINTABLE_MM each way."""
+    display = display or str(path)
+    report = Report()
+    try:
+        root = load(path, display)
+    except InputError as exc:
+        return {}, exc.report
+    fields = [Field("width", Length(lo_mm=50, hi_mm=2000)), Field("height", Length(lo_mm=50, hi_mm=2000)),
+              Field("margin", Length(lo_mm=MIN_MARGIN_MM, hi_mm=100))]
+    values, _ = read_fields(root, [Field("sheets", Raw('map'))], report, "the sheet presets")
+    sheets: dict[str, Sheet] = {}
+    if values is INVALID or values["sheets"] is INVALID:
+        return sheets, report
+    if not values["sheets"].value:
+        report.error(values["sheets"].loc, "SPEC-MISSING-KEY", "'sheets' names no paper; it needs at least one "
+                                                               "preset, such as a4: { width: 210mm, height: 297mm, margin: 5mm }")
+    for name, node in values["sheets"].value.items():
+        v, locs = read_fields(node, fields, report, f"sheet '{name}'")
+        if v is INVALID or INVALID in v.values():
+            continue
+        printable = (v["width"] - 2 * v["margin"], v["height"] - 2 * v["margin"])
+        if min(printable) < MIN_PRINTABLE_MM:
+            report.error(locs["margin"], "SPEC-RANGE",
+                         f"'margin' of sheet '{name}' ({v['margin']:g} mm) leaves a printable area of "
+                         f"{printable[0]:g} x {printable[1]:g} mm on the {v['width']:g} x {v['height']:g} mm paper, "
+                         f"expected at least {MIN_PRINTABLE_MM:g} mm each way")
+            continue
+        sheets[name] = Sheet(name, v["width"], v["height"], v["margin"], node.loc)
+    return sheets, report

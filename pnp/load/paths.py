@@ -1,0 +1,100 @@
+"""Where the shipped data lives: the project's card_specs/, layouts/ and fonts/ folders.
+
+The package is installed from the project folder (`pip install -e .`), so the data sits beside
+the package. A `card_specs/` folder in the current directory wins over the shipped one, so a
+user can keep edited copies of the specs where they work.
+"""
+from __future__ import annotations
+
+import errno
+
+import os
+import stat
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]  # pnp/load/paths.py → the project folder
+FONTS_DIR = ROOT / "fonts"
+SPECS_DIR = ROOT / "card_specs"
+LAYOUTS_DIR = ROOT / "layouts"
+
+
+def default_specs_dir() -> Path:
+    local = Path.cwd() / "card_specs"
+    return local if is_dir(local) else SPECS_DIR
+
+
+def _mode(path: Path) -> int | None:
+    """The file's type bits; None where it cannot be looked at (missing, a symlink loop, no
+    permission, a name longer than the system allows)."""
+    try:
+        return os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+
+
+def is_dir(path: Path) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISDIR(mode)
+
+
+def is_file(path: Path) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISREG(mode)
+
+
+def folder_problem(path: Path, what: str = "specs folder") -> str | None:
+    """Why a folder cannot be read, for a message naming it; None when it can be."""
+    from .yamlload import os_problem
+
+    try:
+        if not stat.S_ISDIR(os.stat(path).st_mode):
+            return f"the {what} {display(path)} is not a folder"
+        os.listdir(path)
+    except FileNotFoundError:
+        return f"no {what} at {display(path)}"
+    except OSError as exc:
+        return f"cannot read the {what} {display(path)}: {os_problem(exc)}"
+    return None
+
+
+def layout_file(name: str, specs_dir: Path, layouts_dir: Path | None = None) -> Path:
+    """Where to read layouts/<name>: the --layouts folder if given; else a layouts/ folder beside
+    the specs when it holds that file (a user's own copy), else the shipped one."""
+    if layouts_dir is not None:
+        return Path(layouts_dir) / name
+    try:
+        sibling = Path(specs_dir).resolve().parent / "layouts" / name
+    except (OSError, RuntimeError):  # a symlink loop: the specs cannot be read either, and say so
+        return LAYOUTS_DIR / name
+    return sibling if is_file(sibling) else LAYOUTS_DIR / name
+
+
+def display(path: Path) -> str:
+    """A path as the user should read it in a message: relative to the cwd where possible."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+    except (OSError, RuntimeError):  # a symlink loop, a name too long: the path as written
+        try:
+            return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
+        except (ValueError, OSError):
+            return str(path)
+
+
+def out_problem(path: Path, exc: OSError) -> str:
+    """Why an output folder cannot be written, in a user's words: a symbolic link loop reads as one
+    (mkdir reports it as "File exists"), and so does a link to nowhere or a name too long."""
+    from .yamlload import os_problem
+
+    p = Path(path)
+    if p.is_symlink() and not p.exists():  # exists() follows the link: False for a loop or a dangling link
+        loop = "a symbolic link loop (a link that leads back to itself)"
+        try:
+            p.resolve(strict=True)
+        except RuntimeError:  # a loop, on Python before 3.13
+            return loop
+        except OSError as err:
+            return loop if err.errno == errno.ELOOP else "a symbolic link to a folder that does not exist"
+    return os_problem(exc)

@@ -1,0 +1,246 @@
+"""Spec loader: card_specs/<id>.yaml → typed `Spec`.
+
+Takes a path and the game's field tables (its `GameDef`); returns a `Spec` in which every
+component, back design and field value knows its file:line:col, plus the diagnostics found.
+The common keys (game, name, components, backs) are checked here; the fields of each kind come
+from the game's tables, so a new game adds data, not loader code. So are the keys every component
+and back design may have: `image` (user art, a path relative to the spec's folder, checked by
+pnp/load/images.py when the spec is read), `image_box` and `image_bleed`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..diagnostics import InputError, Loc, Report, one_of
+from .images import UserImage, resolve
+from .schema import ID_PATTERN, INVALID, Field, Id, Int, Length, Raw, Record, Text, read_fields
+from .yamlload import Node, load, type_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..games import GameDef
+
+MAX_COUNT = 999
+NO_BACK = "none"  # `back: none` on a component: printed one-sided, whatever the spec's default
+LANGS = ("en", "zh-TW")
+NAMES = Record([Field("en", Text()), Field("zh-TW", Text())])
+# User art, on any component or back design: the image, the layout box it fills, its own bleed.
+IMAGE_FIELDS = [Field("image", Text(500), required=False), Field("image_box", Id(), required=False),
+                Field("image_bleed", Length(lo_mm=0, hi_mm=20), required=False, default=0.0)]
+
+
+@dataclass
+class Item:
+    """A component or a back design: id, kind, its kind's fields, and where each came from."""
+
+    id: str
+    kind: str
+    fields: dict[str, Any]
+    locs: dict[str, Loc]
+    loc: Loc
+    count: int = 1
+    back: str | None = None
+    image: UserImage | None = None  # user art (pnp/load/images.py), checked: the file exists and reads
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+    def loc_of(self, name: str) -> Loc:
+        return self.locs.get(name, self.loc)
+
+    @property
+    def count_written(self) -> bool:
+        """Whether the spec writes this component's `count:` (otherwise it is 1)."""
+        return self.loc_of("count") != self.loc
+
+    def as_json(self) -> dict:
+        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "count": self.count}
+        if self.back is not None:
+            out["back"] = self.back
+        if self.image is not None:
+            out["image"] = self.image.written
+            if self.image.box is not None:
+                out["image_box"] = self.image.box
+        out.update(self.fields)
+        return out
+
+
+@dataclass
+class Spec:
+    game: str
+    name: dict[str, str]
+    components: list[Item]
+    backs: dict[str, Item]
+    path: str
+    loc: Loc  # the 'components' key, for facts about the deck as a whole
+    sections: dict[str, Any] = field(default_factory=dict)
+
+    def of_kind(self, *kinds: str) -> list[Item]:
+        return [c for c in self.components if c.kind in kinds]
+
+    def total(self, *kinds: str) -> int:
+        return sum(c.count for c in self.of_kind(*kinds))
+
+    def count_loc(self, *kinds: str) -> Loc:
+        """Where a total of these kinds that is off is reported: the `count:` line of the one
+        component that makes it, else the `components:` line (the message names the parts)."""
+        parts = self.of_kind(*kinds)
+        return parts[0].loc_of("count") if len(parts) == 1 else self.loc
+
+    def count_parts(self, *kinds: str, many: int = 6) -> str:
+        """The components whose counts add up to a total, for a message: each with its count and
+        line when they are few; otherwise the totals per kind and every component written with a
+        `count:` (the lines a total is usually changed on)."""
+        parts = self.of_kind(*kinds)
+        if not parts:
+            return "no " + " or ".join(kinds) + " component"
+
+        def one(c: Item) -> str:
+            return f"{c.id} x{c.count} (line {c.loc_of('count').line})"
+
+        if len(parts) <= many:
+            return ", ".join(one(c) for c in parts)
+        per_kind = ", ".join(f"{self.total(k)} {k}" for k in kinds if self.of_kind(k))
+        written = [c for c in parts if c.count_written]
+        if not written:
+            return f"{per_kind}: {len(parts)} components of one card each"
+        rest = len(parts) - len(written)
+        shown = [one(c) for c in written] + [f"{rest} other component{'s' if rest != 1 else ''} x1"] * bool(rest)
+        return f"{per_kind}; {', '.join(shown)}"
+
+    def copies(self, *kinds: str) -> list[tuple[Item, int]]:
+        """Every physical card of these kinds as (component, copy number from 1)."""
+        return [(c, k) for c in self.of_kind(*kinds) for k in range(1, c.count + 1)]
+
+
+def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> tuple[Spec | None, Report]:
+    """Load and check a spec file. Returns (spec or None when unusable, diagnostics)."""
+    display = display or str(path)
+    report = Report()
+    try:
+        root = load(path, display)
+    except InputError as exc:
+        return None, exc.report
+    top_fields = [
+        Field("game", Text()),
+        Field("name", NAMES),
+        Field("components", Raw('seq')),
+        Field("backs", Raw('seq'), required=False, default=None),
+        Field("back", Id(), required=False, default=None),
+    ] + list(game.sections)
+    values, locs = read_fields(root, top_fields, report, f"the {game.id} spec")
+    if values["game"] not in (INVALID, game.id):
+        report.error(locs["game"], "SPEC-GAME", f"'game' is '{values['game']}', expected '{game.id}' for {display}")
+    base = Path(path).parent  # images are named relative to the spec's folder
+    backs = _read_items(root.get("backs"), game.back_kinds, report, "back design", False, base)
+    comps = _read_items(root.get("components"), game.kinds, report, "component", True, base)
+    for b in backs:
+        if b.id == NO_BACK:
+            report.error(b.loc_of("id"), "SPEC-ID", f"a back design cannot be called '{NO_BACK}': "
+                                                    f"on a component, back: {NO_BACK} means no back at all")
+    default_back = values["back"] if values["back"] is not INVALID else None
+    for c in comps:
+        if c.back is None and default_back is not None:
+            c.back, c.locs["back"] = default_back, locs["back"]
+        elif c.back == NO_BACK:
+            c.back = None
+    _check_back_refs(comps, backs, report)
+    spec = Spec(
+        game=game.id,
+        name=values["name"] if values["name"] is not INVALID else {},
+        components=comps,
+        backs={b.id: b for b in backs},
+        path=display,
+        loc=root.key_loc("components") if "components" in root.value else root.loc,
+        sections={f.name: values[f.name] for f in game.sections},
+    )
+    return spec, report
+
+
+def _read_items(node: Node | None, kinds: dict[str, list[Field]], report: Report, what: str,
+                with_count: bool, base: Path) -> list[Item]:
+    if node is None or not node.is_seq:
+        return []
+    items: list[Item] = []
+    seen: dict[str, Loc] = {}
+    for i, child in enumerate(node.value, start=1):
+        item = _read_item(child, kinds, report, f"{what} {i}", with_count, base)
+        if item is None:
+            continue
+        if item.id in seen:
+            report.error(item.loc_of("id"), "SPEC-DUPLICATE-ID",
+                         f"{what} id '{item.id}' is used twice (first at line {seen[item.id].line}); ids must be unique")
+            continue
+        seen[item.id] = item.loc_of("id")
+        items.append(item)
+    return items
+
+
+def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: str,
+               with_count: bool, base: Path) -> Item | None:
+    if not node.is_map:
+        report.error(node.loc, "SPEC-TYPE", f"{what} is {type_name(node)}, expected a mapping with 'id' and 'kind'")
+        return None
+    common = [Field("id", Id()), Field("kind", Text())]
+    if with_count:
+        common += [Field("count", Int(1, MAX_COUNT), required=False, default=1),
+                   Field("back", Id(), required=False, default=None)]
+    kind_node = node.get("kind")
+    kind = kind_node.value if kind_node is not None and kind_node.kind == "scalar" else None
+    ident = node.get("id")
+    if ident is not None and ident.kind == "scalar" and re.fullmatch(ID_PATTERN, str(ident.value)):
+        what = f"{what} '{ident.value}'"
+    known = isinstance(kind, str) and kind in kinds
+    own: list[Field] = kinds[kind] if known else []
+    if not known and kind_node is not None:
+        report.error(kind_node.loc, "SPEC-KIND",
+                     f"kind '{kind}' of {what} is not known, expected one of {one_of(kinds)}")
+    # with an unknown kind its other keys cannot be judged: report only the kind
+    common_keys = [f.name for f in common + IMAGE_FIELDS]
+    unjudged = [] if known or kind_node is None else [k for k in node.value if k not in common_keys]
+    values, locs = read_fields(node, common + own + IMAGE_FIELDS, report, what, extra_ok=unjudged)
+    if values is INVALID or values["id"] is INVALID or not known:
+        return None
+    fields = {f.name: values[f.name] for f in own}
+    return Item(
+        id=values["id"], kind=kind, fields=fields, locs=locs, loc=node.loc,
+        count=values.get("count", 1) if values.get("count", 1) is not INVALID else 1,
+        back=values.get("back") if values.get("back") is not INVALID else None,
+        image=_image(values, locs, node, base, report, what),
+    )
+
+
+def _image(values: dict, locs: dict[str, Loc], node: Node, base: Path, report: Report, what: str) -> UserImage | None:
+    """The item's user art, its file checked (pnp/load/images.py); None when it names none or it
+    cannot be used (reported)."""
+    written = values["image"]
+    if written is None:
+        for key in ("image_box", "image_bleed"):
+            if key in node.value:
+                report.error(node.key_loc(key), "SPEC-MISSING-KEY", f"'{key}' of {what} places an image, but {what} "
+                                                                    "has no 'image' (a PNG or JPEG path relative to the spec)")
+        return None
+    if INVALID in (written, values["image_box"], values["image_bleed"]):
+        return None
+    path = resolve(written, base, locs["image"], report)
+    if path is None:
+        return None
+    box_loc = locs["image_box"] if "image_box" in node.value else None
+    return UserImage(written, path, locs["image"], values["image_box"], box_loc, values["image_bleed"])
+
+
+def _check_back_refs(comps: list[Item], backs: list[Item], report: Report) -> None:
+    ids = [b.id for b in backs]
+    reported = set()
+    for c in comps:
+        if c.back is not None and c.back not in ids and c.loc_of("back") not in reported:
+            reported.add(c.loc_of("back"))
+            accepted = one_of(ids) if ids else "none (the spec has no 'backs' section)"
+            report.error(c.loc_of("back"), "SPEC-DANGLING-REF",
+                         f"back '{c.back}' (used by component '{c.id}') is not a back design; defined backs: {accepted} "
+                         f"('{NO_BACK}' prints the component without a back)")

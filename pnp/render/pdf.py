@@ -1,0 +1,253 @@
+"""PDF backend (ReportLab): replays Drawings onto pages; decides nothing about layout.
+
+Takes page sizes, page boxes and Drawings placed by a matrix (all in millimetres); writes a PDF
+with every font embedded as a subset (the initial font is a vendored TTF, so no unembedded
+Helvetica appears) and `invariant` output, so two builds of the same input are byte-identical.
+Shared symbols (`Use`) become form XObjects, drawn once and referenced on every page.
+"""
+from __future__ import annotations
+
+import re
+import zlib
+
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+
+from . import fonts
+from .drawing import PT, Drawing, Fill, Group, Image, Matrix, Path, Text, Use
+
+# Streams are Flate-compressed binary, not also ASCII85-encoded: ASCII85 adds a quarter to every
+# stream and, without reportlab's C accelerator, is the slowest step of writing the file.
+rl_config.useA85 = 0
+
+# Two steps of reportlab's file writer, made quicker without changing a byte they produce:
+# - every object number, name and key is encoded through reportlab's own Python codec (21,000
+#   calls, a tenth of a build); plain ASCII other than the codes 0x18-0x1f is the same bytes in it;
+# - streams are compressed at zlib level 3, not 6: a third of the time, a tenth bigger.
+_SAME_IN_PDFDOC = re.compile(r"[\x00-\x17\x20-\x7f]*")
+_rl_pdfdoc_enc = pdfdoc.pdfdocEnc
+
+
+def _pdfdoc_enc(x):
+    if isinstance(x, str) and _SAME_IN_PDFDOC.fullmatch(x):
+        return x.encode("ascii")
+    return _rl_pdfdoc_enc(x)
+
+
+class _Flate(pdfdoc.PDFStreamFilterZCompress):
+    def encode(self, text):
+        return zlib.compress(text.encode("utf8") if isinstance(text, str) else text, ZLIB_LEVEL)
+
+
+ZLIB_LEVEL = 3
+if hasattr(pdfdoc, "pdfdocEnc") and hasattr(pdfdoc, "PDFZCompress"):
+    pdfdoc.pdfdocEnc = _pdfdoc_enc
+    pdfdoc.PDFZCompress = _Flate()
+
+_PATH_OPS = {"M": "m", "L": "l", "C": "c"}
+
+def path_code(path: Path) -> str:
+    """A path in PDF operators, as reportlab's path object writes it."""
+    return " ".join(f"{fp_str(cmd[1:])} {_PATH_OPS[cmd[0]]}" if cmd[0] != "Z" else "h" for cmd in path.cmds)
+
+
+def cmyk(c) -> tuple[float, float, float, float]:
+    """A colour in DeviceCMYK for a print shop: a grey (black text and lines among them) is K only,
+    so it prints with one ink and no colour fringes; any other colour by the usual conversion."""
+    r, g, b = c.r, c.g, c.b
+    if max(r, g, b) - min(r, g, b) < 0.004:
+        return 0.0, 0.0, 0.0, round(1 - (r + g + b) / 3, 4)
+    k = 1 - max(r, g, b)
+    return tuple(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)) + (round(k, 4),)
+
+
+class PdfBackend:
+    def __init__(self, target, title: str = "", author: str = "pnp", use_cmyk: bool = False,
+                 code_cache: dict | None = None):
+        """`code_cache`: kept by a warm process (pnp/incremental/render_cache.py) across builds: the PDF code of
+        each filled or stroked path already written, so an unchanged face is not formatted again."""
+        self.use_cmyk = use_cmyk
+        self.code_cache = code_cache
+        self.code_used: dict = {}  # what this PDF used of the cache and added to it
+        fonts.register()
+        self.c = Canvas(target, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10,
+                        pageCompression=1)
+        self.c.setTitle(title)
+        self.c.setAuthor(author)
+        self.c.setCreator("pnp")
+        self.forms: dict[str, str] = {}
+        self.fill_codes: dict[tuple, str] = {}  # a path's content -> its PDF code (see _fill_code)
+        self.images: dict[int, tuple] = {}  # id(PIL image) -> (the image, its ImageReader)
+
+    # -- pages -------------------------------------------------------------------------------
+    def begin_page(self, width: float, height: float, trim: tuple | None = None, bleed: tuple | None = None) -> None:
+        """Start a page of width x height mm; trim/bleed boxes are (x0, y0, x1, y1) in mm."""
+        c = self.c
+        c.setPageSize((width * mm, height * mm))
+        c.setTrimBox(tuple(v * mm for v in trim) if trim else None)
+        c.setBleedBox(tuple(v * mm for v in bleed) if bleed else None)
+        c.saveState()
+        c.scale(mm, mm)  # from here on, user space is millimetres
+
+    def end_page(self) -> None:
+        self.c.restoreState()
+        self.c.showPage()
+
+    def save(self) -> None:
+        self.c.save()
+        if self.code_cache is not None:  # keep what this PDF used: the cache holds no older drawings
+            self.code_cache.clear()
+            self.code_cache.update(self.code_used)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def place(self, drawing: Drawing, matrix: Matrix) -> None:
+        self.c.saveState()
+        self.c.transform(*matrix)
+        self._ops(drawing)
+        self.c.restoreState()
+
+    def place_symbol(self, key: str, drawing: Drawing, matrix: Matrix) -> None:
+        """Place a shared drawing (a card face, a back) that is emitted once and reused."""
+        self._use(Use(key, drawing, matrix))
+
+    def _ops(self, drawing: Drawing) -> None:
+        for op in drawing.ops:
+            if isinstance(op, Fill):
+                self._fill(op)
+            elif isinstance(op, Text):
+                self._text(op)
+            elif isinstance(op, Group):
+                self._group(op)
+            elif isinstance(op, Use):
+                self._use(op)
+            elif isinstance(op, Image):
+                self._image(op)
+
+    def _image(self, op: Image) -> None:
+        """A file path, or a decoded PIL image (user art, pnp/load/images.py). One ImageReader per
+        image object, so a face or back placed many times is read and stored once."""
+        source = op.source
+        if not isinstance(source, str):
+            held = self.images.get(id(source))
+            if held is None or held[0] is not source:
+                pixels = source
+                if self.use_cmyk and getattr(source, "mode", "") != "CMYK":  # --cmyk: images too
+                    pixels = source.convert("RGB").convert("CMYK")
+                held = self.images[id(source)] = (source, ImageReader(pixels))
+            source = held[1]
+        self.c.drawImage(source, op.x, op.y, op.w, op.h, mask="auto")
+
+    def _colour(self, colour, stroke: bool = False) -> None:
+        if self.use_cmyk:
+            (self.c.setStrokeColorCMYK if stroke else self.c.setFillColorCMYK)(*cmyk(colour))
+        else:
+            (self.c.setStrokeColorRGB if stroke else self.c.setFillColorRGB)(colour.r, colour.g, colour.b)
+
+    def _pdf_path(self, path: Path):
+        p = self.c.beginPath()
+        for cmd in path.cmds:
+            kind = cmd[0]
+            if kind == "M":
+                p.moveTo(*cmd[1:])
+            elif kind == "L":
+                p.lineTo(*cmd[1:])
+            elif kind == "C":
+                p.curveTo(*cmd[1:])
+            else:
+                p.close()
+        return p
+
+    def _fill(self, op: Fill) -> None:
+        if self.code_cache is None:
+            code = self._fill_code(op)
+        else:
+            hit = self.code_cache.get(id(op))
+            if hit is not None and hit[0] is op and hit[1] == self.use_cmyk:  # the op itself is kept, so its id is its own
+                code = hit[2]
+            else:
+                code = self._fill_code(op)
+                hit = (op, self.use_cmyk, code)
+            self.code_used[id(op)] = hit
+        if code:
+            self.c._code.append(code)
+
+    def _fill_code(self, op: Fill) -> str:
+        """A path's PDF code. Faces repeat most of their paths (a frame, a border,
+        an icon in the same place on every card: 23,000 paths in the four games, 4,000 of them
+        different), so each different one is formatted once per PDF."""
+        key = (tuple(op.path.cmds), op.fill, op.stroke, op.width, op.dash)
+        code = self.fill_codes.get(key)
+        if code is None:
+            code = self.fill_codes[key] = self._format_fill(op)
+        return code
+
+    def _format_fill(self, op: Fill) -> str:
+        """One path, written as PDF operators in one piece inside q … Q: the same operators the
+        canvas's colour, line and path calls write, without a Python call per number."""
+        if op.fill is None and op.stroke is None:
+            return ""
+        code = ["q"]
+        if op.fill is not None:
+            code.append(self._colour_code(op.fill))
+        if op.stroke is not None:
+            code.append(self._colour_code(op.stroke, stroke=True))
+            code.append(f"{fp_str(op.width)} w 1 j {1 if op.dash is None else 0} J")
+            if op.dash:
+                code.append(f"[{fp_str(list(op.dash))}] 0 d")
+        code.append(path_code(op.path))
+        code.append(PATH_OPS[op.stroke is not None, op.fill is not None, self.c._fillMode])
+        code.append("Q")
+        return " ".join(code)
+
+    def _colour_code(self, colour, stroke: bool = False) -> str:
+        if self.use_cmyk:
+            return f"{fp_str(cmyk(colour))} {'K' if stroke else 'k'}"
+        return f"{fp_str(colour.r, colour.g, colour.b)} {'RG' if stroke else 'rg'}"
+
+    def _text(self, op: Text) -> None:
+        c = self.c
+        size = op.size * PT  # user space is mm
+        x = op.x
+        if op.anchor != "start":
+            w = fonts.width(op.text, op.size, op.bold)
+            x -= w / 2 if op.anchor == "middle" else w
+        c.saveState()
+        self._colour(op.fill)
+        self._colour(op.fill, stroke=True)
+        c.setLineWidth(size * fonts.FAUX_BOLD)
+        t = c.beginText(x, op.y)
+        for name, chunk in fonts.runs(op.text, op.bold):
+            t.setFont(name, size)
+            # a face without a bold weight (the CJK fallback) is emboldened by stroking its outline
+            t.setTextRenderMode(2 if op.bold and not fonts.has_bold(name) else 0)
+            t.textOut(chunk)
+        c.drawText(t)
+        c.restoreState()
+
+    def _group(self, op: Group) -> None:
+        c = self.c
+        c.saveState()
+        c.transform(*op.matrix)
+        if op.clip is not None:
+            c.clipPath(self._pdf_path(op.clip), stroke=0, fill=0)
+        self._ops(op.drawing)
+        c.restoreState()
+
+    def _use(self, op: Use) -> None:
+        name = self.forms.get(op.key)
+        if name is None:
+            name = f"F{len(self.forms)}"
+            self.forms[op.key] = name
+            d = op.drawing
+            pad = max(d.width, d.height)  # art may run into the bleed, outside the nominal size
+            self.c.beginForm(name, -pad, -pad, d.width + pad, d.height + pad)
+            self._ops(d)
+            self.c.endForm()
+        self.c.saveState()
+        self.c.transform(*op.matrix)
+        self.c.doForm(name)
+        self.c.restoreState()

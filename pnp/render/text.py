@@ -1,0 +1,262 @@
+"""Text set in a box, for every renderer: one way to break lines and shrink type, in English and
+Traditional Chinese, and an honest record when text does not fit.
+
+In: a box (its size, its type size `text` and its smallest size `min_text` from the layout), the
+text, the weight and the alignment. Out: the lines and the size they are set at, drawn into a
+Drawing. English breaks at spaces and after hyphens; Chinese breaks between characters, never
+opening a line with closing punctuation (，。、；：？！）」』) nor ending one with opening punctuation
+(（「『); a Latin word or number inside Chinese stays whole. Type shrinks in small steps down to
+the box's minimum (6 pt unless the layout says otherwise, never more than the size asked for).
+Text that still does not fit is clipped to its box — it never spills onto the card or off it —
+and recorded, with how much was left over, for the build to report (`collecting`).
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from . import fonts
+from ..load.boxes import Box
+from .drawing import PT, Color, Drawing, Path
+
+MIN_TEXT = 6.0  # pt: the default smallest size a box's text may shrink to
+LEAD = 1.25  # line spacing, as a multiple of the type size
+WIDTH_USE = 0.94  # the share of a box's width a line may fill
+STEP = 0.25  # pt: how much smaller each try is
+CLOSING = set("，。、；：？！）」』〉》】〕…‥％,.;:?!)]}%")  # may not open a line
+OPENING = set("（「『〈《【〔([{")  # may not end a line
+
+# A break opportunity: a Latin word or number with the punctuation stuck to it (a hyphen ends a
+# unit, so "two-way" may break after "two-"), a run of spaces, a newline, or one other character
+# (a Chinese character or punctuation mark).
+_UNIT = re.compile(r"[A-Za-z0-9+./≥'’#&]+-?[^\sA-Za-z0-9\u2e80-\uffff-]*|-|\n|[^\S\n]+|.", re.DOTALL)
+
+
+def units(text: str) -> list[str]:
+    return _UNIT.findall(text)
+
+
+def break_lines(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """The lines `text` breaks into at `size` points within `width` mm."""
+    lines: list[list[str]] = []
+    cur: list[str] = []
+
+    def wide(parts: list[str]) -> float:
+        return fonts.width("".join(parts).strip(), size, bold)
+
+    for u in units(text):
+        if u == "\n":
+            lines.append(cur)
+            cur = []
+            continue
+        if u.isspace() and not cur:
+            continue  # no line opens with a space
+        if cur and not u.isspace() and wide(cur + [u]) > width:
+            carry: list[str] = []
+            # kinsoku: closing punctuation may not open the next line; take the units before it
+            # along, back to one that may open a line
+            while u[0] in CLOSING and len(cur) > 1:
+                carry.insert(0, cur.pop())
+                if not carry[0].isspace() and carry[0][0] not in CLOSING:
+                    break
+            while cur and cur[-1].isspace():
+                cur.pop()
+            while len(cur) > 1 and cur[-1] and cur[-1][-1] in OPENING:  # nor may opening punctuation end one
+                carry.insert(0, cur.pop())
+            lines.append(cur)
+            cur = carry + [u]
+        else:
+            cur.append(u)
+        if len(cur) == 1 and wide(cur) > width and len(cur[0]) > 1:  # a word wider than the line
+            pieces = _split_word(cur[0], size, width, bold)
+            lines.extend([p] for p in pieces[:-1])
+            cur = [pieces[-1]]
+    lines.append(cur)
+    out = ["".join(line).strip() for line in lines]
+    while out and not out[-1]:
+        out.pop()
+    return out
+
+
+def _split_word(word: str, size: float, width: float, bold: bool) -> list[str]:
+    """A word too long for any line, cut between characters into pieces that fit."""
+    pieces, cur = [], ""
+    for ch in word:
+        if cur and fonts.width(cur + ch, size, bold) > width:
+            pieces.append(cur)
+            cur = ch
+        else:
+            cur += ch
+    return pieces + [cur]
+
+
+def balanced(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """The fewest lines `text` needs in `width`, set as narrow as that count allows, so that no
+    last line holds a lone word or "分。"."""
+    rows = break_lines(text, size, width, bold)
+    lo, hi = width / 2, width
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if len(break_lines(text, size, mid, bold)) <= len(rows):
+            hi = mid
+        else:
+            lo = mid
+    return break_lines(text, size, hi, bold)
+
+
+@dataclass
+class Fit:
+    """How a text sits in its box: its lines, the size asked for and the size set, and what did
+    not fit at the box's smallest size (0 when it all fits)."""
+
+    text: str
+    box: Box
+    lines: list[str]
+    wanted: float
+    size: float
+    lead: float  # mm from one baseline to the next
+    left_mm: float = 0.0  # how far the text runs past its box at the smallest size
+    left_text: str = ""  # the words that do not fit
+
+    @property
+    def shrunk(self) -> bool:
+        return self.size < self.wanted - 1e-6
+
+    @property
+    def overflows(self) -> bool:
+        return self.left_mm > 0.01
+
+
+def smallest(box: Box, wanted: float) -> float:
+    """The box's smallest size: its layout `min_text`, else MIN_TEXT, never above the size asked."""
+    return min(box.min_text if box.min_text is not None else MIN_TEXT, wanted)
+
+
+def fit_line(box: Box, text: str, wanted: float, bold: bool = True) -> Fit:
+    """One line, shrunk to the box's width (not below its smallest size)."""
+    room = box.w * WIDTH_USE
+    w = fonts.width(text, wanted, bold)
+    size = wanted if w <= room or w == 0 else max(smallest(box, wanted), wanted * room / w)
+    over = fonts.width(text, size, bold) - room
+    f = Fit(text, box, [text], wanted, size, size * PT)
+    if over > 0.01:
+        f.left_mm, f.left_text = over, _tail(text, size, room, bold)
+    return f
+
+
+def fit_lines(box: Box, text: str, wanted: float, bold: bool = False, lead: float = LEAD,
+              balance: bool = False) -> Fit:
+    """As many lines as the box needs, smaller type step by step until they fit its height."""
+    room = box.w * WIDTH_USE
+    low = smallest(box, wanted)
+    size = wanted
+    while True:
+        rows = (balanced if balance else break_lines)(text, size, room, bold)
+        step = size * PT * lead
+        widest = max((fonts.width(r, size, bold) for r in rows), default=0.0)
+        if (len(rows) * step <= box.h + 1e-6 and widest <= room + 1e-6) or size <= low:
+            break
+        size = max(low, size - STEP)
+    f = Fit(text, box, rows, wanted, size, step)
+    fitting = max(1, int((box.h + 1e-6) // step))
+    if len(rows) > fitting:
+        f.left_mm = len(rows) * step - box.h
+        f.left_text = " ".join(rows[fitting:])
+    elif widest > room + 0.01:
+        f.left_mm = widest - room
+        f.left_text = next(r for r in rows if fonts.width(r, size, bold) > room + 0.01)
+    return f
+
+
+def _tail(text: str, size: float, room: float, bold: bool) -> str:
+    """The end of a line that runs past `room`."""
+    for i in range(len(text)):
+        if fonts.width(text[:i + 1], size, bold) > room:
+            return text[i:]
+    return ""
+
+
+# -- drawing --------------------------------------------------------------------------------
+
+def draw_line(d: Drawing, f: Fit, colour: Color, bold: bool = True, anchor: str = "middle") -> None:
+    box = f.box
+    x = {"start": box.x, "middle": box.cx, "end": box.x + box.w}[anchor]
+    target = _clipped(d, f)
+    target.text(x, box.cy - f.size * PT * 0.36, f.text, f.size, bold=bold, fill=colour, anchor=anchor)
+
+
+def draw_lines(d: Drawing, f: Fit, colour: Color, bold: bool = False, anchor: str = "middle") -> None:
+    box = f.box
+    target = _clipped(d, f)
+    top = box.cy + len(f.lines) * f.lead / 2
+    if f.overflows:
+        top = box.top  # what fits starts at the top; the rest is cut at the box's bottom
+    x = {"start": box.x, "middle": box.cx, "end": box.x + box.w}[anchor]
+    for i, row in enumerate(f.lines):  # each line centred in its own band of one lead
+        base = top - (i + 0.5) * f.lead - f.size * PT * 0.36
+        target.text(x, base, row, f.size, bold=bold, fill=colour, anchor=anchor)
+
+
+def _clipped(d: Drawing, f: Fit) -> Drawing:
+    """Where the text is drawn: the drawing itself, or a group clipped to the box when the text
+    does not fit, so that nothing spills out of it."""
+    if not f.overflows:
+        return d
+    b = f.box
+    return d.group(clip=Path.rect(b.x, b.y, b.w, b.h))
+
+
+def text_in(d: Drawing, box: Box, text: str, colour: Color, bold: bool = True, size: float | None = None,
+            anchor: str = "middle") -> float:
+    """Text on one line, centred vertically in the box, shrunk to fit its width. Returns the size."""
+    wanted = size or box.text or box.h / PT * 0.7
+    f = fit_line(box, text, wanted, bold)
+    record(f)
+    draw_line(d, f, colour, bold, anchor)
+    return f.size
+
+
+def wrap(d: Drawing, box: Box, text: str, colour: Color, bold: bool = False, anchor: str = "middle",
+         size: float | None = None, lead: float = LEAD, balance: bool = False) -> float:
+    """Text over as many lines as the box needs, centred (or from the left with anchor="start"),
+    smaller type until it fits. Returns the size used."""
+    wanted = size or box.text or 8.0
+    f = fit_lines(box, text, wanted, bold, lead, balance)
+    record(f)
+    draw_lines(d, f, colour, bold, anchor)
+    return f.size
+
+
+# -- what the build reports -----------------------------------------------------------------
+
+_NOTES: ContextVar[list[Fit] | None] = ContextVar("pnp_text_notes", default=None)
+
+
+def record(f: Fit) -> None:
+    notes = _NOTES.get()
+    if notes is not None:
+        notes.append(f)
+
+
+@contextmanager
+def collecting() -> Iterator[list[Fit]]:
+    """Every text set while the block runs, for the build to report shrinking and overflow."""
+    notes: list[Fit] = []
+    token = _NOTES.set(notes)
+    try:
+        yield notes
+    finally:
+        _NOTES.reset(token)
+
+
+@dataclass
+class FaceText:
+    """What one drawn face did with its text: the boxes whose type was shrunk and those that
+    overflowed even at their smallest size."""
+
+    what: str
+    shrunk: list[Fit] = field(default_factory=list)
+    overflow: list[Fit] = field(default_factory=list)
