@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.build import BuildOptions, build  # noqa: E402
+from pnp.options import BuildOptions
+from pnp.build import build  # noqa: E402
 from pnp.diagnostics import Report  # noqa: E402
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR  # noqa: E402
 from pnp.load.project import available_games, load_for_build, sheets  # noqa: E402

@@ -49,7 +49,8 @@ def test_not_a_terminal_no_progress_at_all():
 
 
 def test_a_build_reports_to_the_progress_it_is_given(tmp_path):
-    from pnp.build import BuildOptions, build
+    from pnp.options import BuildOptions
+    from pnp.build import build
     from pnp.diagnostics import Report
     from pnp.load.paths import SPECS_DIR
     from pnp.load.project import load_for_build, sheets

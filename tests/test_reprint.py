@@ -124,7 +124,8 @@ def test_changed_without_a_full_build_says_what_to_do(cli, tmp_path):
 
 def test_a_count_change_reprints_the_sheets_that_move(tmp_path):
     """One more copy shifts every piece after it: those sheets differ too, not only the card's."""
-    from pnp.build import BuildOptions, build
+    from pnp.options import BuildOptions
+    from pnp.build import build
     from pnp.diagnostics import Report
     from pnp.load.project import load_for_build, sheets
     from pnp.incremental.reprint import changed, read_manifest
@@ -135,7 +136,7 @@ def test_a_count_change_reprints_the_sheets_that_move(tmp_path):
     build(load_for_build("gem", specs), opts, tmp_path, Report())
     copy_spec(tmp_path, "gem", "id: coin-1a, kind: coin, value: 1", "id: coin-1a, kind: coin, value: 1, count: 2")
     loaded = load_for_build("gem", specs)
-    from pnp.build import _settings, pieces_of
+    from pnp.options import pieces_of, sheet_settings as _settings
     from pnp.imposition import impose
 
     plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs)

@@ -160,7 +160,7 @@ def _check_edition(g: str, layout, edition: str | None) -> None:
 
 
 def _options(args, presets):
-    from ..build import BuildOptions
+    from ..options import BuildOptions
 
     opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, args.edition,
                         args.diamonds)
@@ -210,7 +210,7 @@ def _print_built(g: str, outcome: _Outcome) -> None:
 
 def _more_per_sheet(loaded, opts, presets):
     """Whether a smaller bleed or another paper holds more of the game's most numerous piece."""
-    from ..build import pieces_of
+    from ..options import pieces_of
     from ..imposition.fitting import fit
 
     return fit(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.diamonds, presets)

@@ -129,7 +129,8 @@ def _fail(report, why: str, code: int) -> int:
 def _drawn(loaded, args, edition: str, bleed: float, report: Report):
     """Every face and back, as the build draws them; a diamond keeps its own bleed here. No
     paper is involved (drawing knows none), so the options carry no sheet."""
-    from ..build import BuildOptions, render_all
+    from ..options import BuildOptions
+    from ..build import render_all
 
     opts = BuildOptions(sheet=None, bleed=bleed, lang=args.lang, edition=edition, diamonds="spaced")
     return render_all(loaded, opts, report), loaded.layout.editions[edition]

@@ -78,7 +78,7 @@ def cmd_where(args, specs_dir: Path) -> int:
 def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tuple[int, dict]:
     """One game's `--only` / `--changed` reprint; prints unless --format json. Returns (exit code,
     the game's JSON result)."""
-    from ..build import _settings, pieces_of
+    from ..options import pieces_of, sheet_settings as _settings
     from ..imposition import impose
 
     g, as_json = loaded.game.id, args.format == "json"

@@ -76,7 +76,7 @@ class Keys:
     """Face, back and component keys for one loaded game built with one set of options."""
 
     def __init__(self, loaded, opts):
-        from ..build import edition_of
+        from ..options import edition_of
 
         spec, game = loaded.spec, loaded.game
         self.loaded, self.opts = loaded, opts

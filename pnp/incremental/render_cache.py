@@ -40,7 +40,8 @@ class RenderCache:
 
     def render(self, loaded, opts, report: Report, texts, progress=None, only: set[str] | None = None) -> Art:
         """Every component's face and back (only those in `only`, when given), as `render_all`."""
-        from ..build import back_key, edition_of
+        from ..render.faces import back_key
+        from ..options import edition_of
 
         spec, edition, keys = loaded.spec, edition_of(loaded, opts), Keys(loaded, opts)
         self.game = loaded.game.id
@@ -75,7 +76,7 @@ class RenderCache:
         return art
 
     def _get(self, key: str, entries: dict, used: dict, report: Report, texts, what: str, loc, ctx, render) -> Drawing:
-        from ..build import TextReport, _drawn
+        from ..render.faces import TextReport, _drawn
 
         hit = entries.get(key) or used.get(key)
         if hit is None:

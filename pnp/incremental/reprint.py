@@ -92,7 +92,7 @@ def manifest(loaded, opts, plan, sheet_map: dict) -> dict:
 
 
 def write_manifest(out_dir: Path, game: str, data: dict) -> None:
-    from ..build import _Staged
+    from ..writers.outputs import Staged as _Staged
 
     with _Staged(manifest_path(out_dir, game)) as tmp:
         tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
@@ -166,7 +166,8 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
             ids: list[str] | None = None, cache=None, progress=None) -> Reprinted:
     """Write OUT/<game>-reprint.pdf and .json: the given sheets of the full plan (or those holding
     `ids`). Only the faces on those sheets are drawn."""
-    from ..build import _settings, _Staged, _StagedDir, pieces_of
+    from ..options import pieces_of, sheet_settings as _settings
+    from ..writers.outputs import Staged as _Staged, StagedDir as _StagedDir
     from ..imposition import Plan, impose
     from .render_cache import RenderCache
     from ..writers.pdf_sheets import write_pdf
@@ -180,7 +181,7 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
     chosen = sorted(i for s in sheets for i in s)
     sub = Plan(plan.width, plan.height, plan.bleed, [plan.pages[i] for i in chosen])
     on = {p.piece.id for page in sub.pages for p in page.placements}
-    from ..build import TextReport
+    from ..render.faces import TextReport
 
     art = (cache or RenderCache()).render(loaded, opts, report, TextReport(), progress, only=on)
     game = loaded.game.id

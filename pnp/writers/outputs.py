@@ -15,7 +15,9 @@ import fcntl
 import hashlib
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 import zlib
 from contextlib import contextmanager
@@ -137,3 +139,50 @@ def waiting_note(out_dir: Path):
         print(f"pnp: waiting for another build into {out_dir} to finish…", file=sys.stderr)
         note.at = time.monotonic()
     return note
+
+
+class Staged:
+    """A temporary file beside `target`, moved over it on success, removed on failure."""
+
+    def __init__(self, target: Path):
+        self.target = target
+        self.ready = False
+
+    def __enter__(self) -> "Staged":
+        fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent)
+        os.close(fd)
+        self.path = Path(name)
+        normal_mode(self.path)  # mkstemp's files are private; an output is not
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None and self.ready:
+            os.replace(self.path, self.target)
+        else:
+            self.path.unlink(missing_ok=True)
+
+
+class StagedDir:
+    """A temporary folder beside `target`, put in its place on success (when `wanted`; otherwise
+    a `target` left by an earlier build is removed on success), removed on failure."""
+
+    def __init__(self, target: Path, wanted: bool):
+        self.target, self.wanted = target, wanted
+        self.ready = False
+
+    def __enter__(self) -> "StagedDir":
+        self.path = None
+        if self.wanted:
+            self.path = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent))
+            normal_mode(self.path, directory=True)
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None and self.ready and self.target.is_dir():
+            old = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.old.", suffix=".tmp", dir=self.target.parent))
+            os.replace(self.target, old / self.target.name)
+            shutil.rmtree(old)
+        if exc_type is None and self.ready and self.path is not None:
+            os.replace(self.path, self.target)
+        elif self.path is not None:
+            shutil.rmtree(self.path, ignore_errors=True)

@@ -1,0 +1,65 @@
+"""Build options: what a print of a game is asked to be (paper, backs, bleed, language, edition,
+diamonds, shop, colour, marks), the pieces it prints and the settings its sheet map records.
+
+Takes a loaded game and the options the command line gave; returns plain data that the build,
+the render cache, fingerprints and reprints all read, so each reads them the same way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .imposition import Piece, back_shift, piece_bleed
+from .load.layout import Edition, Sheet
+from .load.project import Loaded
+
+
+@dataclass
+class BuildOptions:
+    sheet: Sheet
+    backs: str = "duplex-long"
+    bleed: float = 3.0
+    lang: str = "en"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    edition: str | None = None
+    diamonds: str = "shared-edge"
+    shop: str | None = None  # print-shop output: one piece a page, in this order (pdf_shop.ORDERS)
+    cmyk: bool = False  # every colour in DeviceCMYK, greys (black text and lines) in K only
+    slug: bool = True  # a line in the margin of every page saying what the sheet is
+    cut_files: bool = False  # OUT/<id>-cut/page-<n>.svg for print-and-cut, and registration marks on the sheets
+
+
+def edition_of(loaded: Loaded, opts: BuildOptions) -> Edition:
+    return loaded.layout.editions[opts.edition or loaded.layout.default]
+
+
+def pieces_of(loaded: Loaded, opts: BuildOptions) -> list[Piece]:
+    edition = edition_of(loaded, opts)
+    out = []
+    for c in loaded.spec.components:
+        t = edition.template_for(c.kind)
+        for k in range(1, c.count + 1):
+            label = c.id if c.count == 1 else f"{c.id}-{k}"
+            out.append(Piece(c.id, k, c.kind, t.outline, c.back is not None, t.name, t.overlap, label))
+    return out
+
+
+def sheet_settings(loaded: Loaded, opts: BuildOptions) -> dict:
+    edition = edition_of(loaded, opts)
+    main = edition.main
+    return {
+        "paper": {"name": opts.sheet.name, "width_mm": opts.sheet.width, "height_mm": opts.sheet.height},
+        "edition": edition.name,
+        "card_mm": [round(main.width, 3), round(main.height, 3)],
+        "templates": {t.name: {"shape": t.shape, "size_mm": [round(t.width, 3), round(t.height, 3)],
+                               "bleed_mm": piece_bleed(t.outline, opts.bleed, opts.diamonds)}
+                      for t in edition.templates.values()},
+        "bleed_mm": opts.bleed,
+        "backs": opts.backs,
+        "back_offset_mm": list(opts.back_offset),  # as measured: where the backs land, seen from the front
+        "back_shift_mm": [round(v, 3) + 0.0 for v in back_shift(opts.backs, opts.back_offset)],  # the back pages moved by
+        "diamonds": opts.diamonds,
+        "lang": opts.lang,
+        "cmyk": opts.cmyk,
+        "slug": opts.slug,
+        "cut_files": opts.cut_files,
+    }

@@ -1,0 +1,151 @@
+"""The card renderer: every face and back of a loaded game, each drawn on its template.
+
+Takes a loaded game (spec, layout, its renderer) and build options; returns the `Art` the
+writers place: a face per component and a back per back design and template (per card for
+designs that show the card), each clipped to the template's outline grown by the bleed. A face
+that cannot be drawn becomes a visible placeholder and a warning; what the text setter did
+(shrunk, overflowed, missing glyphs) is collected in a `TextReport`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..diagnostics import Report
+from ..games import RenderContext
+from ..imposition import piece_bleed
+from ..load.images import with_image
+from ..options import edition_of
+from ..writers.pdf_sheets import Art
+from . import fonts, text
+from .drawing import Color, Drawing
+
+if TYPE_CHECKING:
+    from ..load.project import Loaded
+    from ..options import BuildOptions
+
+
+@dataclass
+class TextReport:
+    """What the faces did with their text: how many were drawn, which had type shrunk below its
+    box's size (and to what), which overflowed even at the smallest size, which characters no
+    font has."""
+
+    faces: int = 0
+    shrunk: list[dict] = field(default_factory=list)  # {"card", "box", "text", "size", "wanted"}
+    overflow: list[dict] = field(default_factory=list)  # {"card", "box", "text", "left_mm", "left", "min"}
+    glyphs: list[dict] = field(default_factory=list)  # {"card", "chars"}
+
+    def as_json(self) -> dict:
+        return {"faces": self.faces, "shrunk": self.shrunk, "overflow": self.overflow, "missing_glyphs": self.glyphs}
+
+
+def render_all(loaded: Loaded, opts: BuildOptions, report: Report, texts: TextReport | None = None) -> Art:
+    """Every component's face and every back it needs, each drawn on its template and clipped to
+    the template's outline grown by the bleed. A back design is drawn once per template it is
+    printed on (once per card for designs that show the card). What the text did on each face
+    goes into `texts` and, where it overflowed, into the report."""
+    spec, edition = loaded.spec, edition_of(loaded, opts)
+    contexts: dict[str, RenderContext] = {}
+    art = Art({}, {}, {})
+    texts = texts if texts is not None else TextReport()
+    for c in spec.components:
+        template = edition.template_for(c.kind)
+        if template.name not in contexts:
+            bleed = piece_bleed(template.outline, opts.bleed, opts.diamonds)
+            contexts[template.name] = RenderContext(spec, template, opts.lang, bleed, edition)
+        ctx = contexts[template.name]
+        art.faces[c.id] = _drawn(lambda: with_image(c, ctx, report, lambda: loaded.game.render_face(c, ctx)),
+                                 f"card '{c.id}'", c.loc, ctx, report, texts)
+        if c.back is None:
+            continue
+        design = spec.backs[c.back]
+        key = back_key(loaded, c, template.name)
+        art.back_of[c.id] = key
+        if key not in art.backs:
+            art.backs[key] = _drawn(
+                lambda: with_image(design, ctx, report, lambda: loaded.game.render_back(design, ctx, c), back=True),
+                f"back '{design.id}'", design.loc, ctx, report, texts)
+    return art
+
+
+def _drawn(render, what: str, loc, ctx: RenderContext, report: Report, texts: TextReport) -> Drawing:
+    """Render one face; a face that cannot be drawn becomes a visible placeholder and a warning."""
+    with text.collecting() as fits:
+        try:
+            d = render()
+        except Exception as exc:  # a renderer bug must not lose the other cards of the print run
+            report.warning(loc, "RENDER-FAILED", f"{what} could not be drawn ({type(exc).__name__}: {exc}); "
+                                                 "a placeholder is printed in its place")
+            d = _placeholder(ctx, what)
+    texts.faces += 1
+    _note_text(fits, what, loc, report, texts)
+    lacking = _check_glyphs(d, what, loc, report)
+    if lacking:
+        texts.glyphs.append({"card": what, "chars": lacking})
+    return _clipped(d, ctx)
+
+
+def _note_text(fits: list, what: str, loc, report: Report, texts: TextReport) -> None:
+    """Text shrunk below its box's size, and text that did not fit even at its smallest size (a
+    TEXT-OVERFLOW warning naming the card, the box and what is left over). A text set twice on a
+    face (the two ends of a two-way card) is told once."""
+    seen = set()
+    for f in fits:
+        key = (f.box.name, f.text, round(f.size, 2))
+        if key in seen:
+            continue
+        seen.add(key)
+        box = f.box.name or "a text box"
+        if f.overflows:
+            left = f.left_text if len(f.left_text) <= 40 else f.left_text[:39] + "…"
+            texts.overflow.append({"card": what, "box": f.box.name, "text": f.text, "left_mm": round(f.left_mm, 2),
+                                   "left": f.left_text, "min": round(f.size, 2)})
+            report.warning(loc, "TEXT-OVERFLOW",
+                           f"{what}: the text in box '{box}' does not fit even at {f.size:g} pt, its smallest size: "
+                           f"{f.left_mm:.1f} mm left over (\"{left}\"); it is cut at the box's edge — shorten it, "
+                           f"or give the box more room or a smaller min_text in the layout", stage="render")
+        elif f.box.text is not None and f.size < f.box.text - 0.01:
+            texts.shrunk.append({"card": what, "box": f.box.name, "text": f.text, "size": round(f.size, 2),
+                                 "wanted": round(f.box.text, 2)})
+
+
+def _placeholder(ctx: RenderContext, what: str) -> Drawing:
+    w, h = ctx.template.width, ctx.template.height
+    d = Drawing(w, h)
+    red = Color(0.85, 0.1, 0.1)
+    d.path(ctx.template.clip(ctx.bleed), fill=Color(1, 1, 1))
+    d.path(ctx.template.outline.path(-1.0), stroke=red, width=0.6)
+    d.line(1, 1, w - 1, h - 1, stroke=red, width=0.4)
+    d.line(1, h - 1, w - 1, 1, stroke=red, width=0.4)
+    size = fonts.fit(what, 9, w - 4, bold=True)
+    d.text(w / 2, h / 2 + 1, "CANNOT DRAW", fonts.fit("CANNOT DRAW", 9, w - 4, bold=True), bold=True, fill=red, anchor="middle")
+    d.text(w / 2, h / 2 - 4, what, size, bold=True, fill=red, anchor="middle")
+    return d
+
+
+def back_key(loaded: Loaded, card, template: str) -> str:
+    design = loaded.spec.backs[card.back]
+    if design.kind in loaded.game.per_card_backs:
+        return f"back:{design.id}:{card.id}"
+    return f"back:{design.id}@{template}"
+
+
+def _clipped(d: Drawing, ctx: RenderContext) -> Drawing:
+    """Art may run into the bleed but never past it, into a neighbour's: clip to the outline grown
+    by the bleed (for a diamond, the offset diamond), never to a rectangle."""
+    out = Drawing(d.width, d.height)
+    out.group(clip=ctx.template.clip(ctx.bleed)).ops.extend(d.ops)
+    return out
+
+
+def _check_glyphs(d: Drawing, what: str, loc, report: Report) -> list[str]:
+    lacking: list[str] = []
+    for t in d.text_ops():
+        for ch in fonts.missing(t.text, t.bold):
+            if ch not in lacking:
+                lacking.append(ch)
+    if lacking:
+        shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lacking)
+        report.warning(loc, "FONT-GLYPH", f"{what} uses characters no vendored font has: {shown}; they print as empty boxes")
+    return lacking
