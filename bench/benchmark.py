@@ -69,16 +69,13 @@ SHAPES = ROOT / "tests" / "shapes"
 
 
 def shapes_game() -> str:
-    """Register the shapes test game (one kind per piece shape, a board larger than A4)."""
-    import importlib.util
+    """Register the shapes test game (one kind per piece shape, a board larger than A4) through
+    the entry-point group `pnp.games`, as the tests do."""
+    sys.path.insert(0, str(SHAPES.parent))
+    from shapes.register import register_shapes
 
-    from pnp.games import GAMES
-
-    spec = importlib.util.spec_from_file_location("shapes_game", SHAPES / "game.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    GAMES[module.GAME_ID] = module.GAME
-    return module.GAME_ID
+    register_shapes(Path(tempfile.mkdtemp(prefix="pnp-bench-site-")))
+    return "shapes-test"
 
 
 def flag(value: float, target: float) -> str:

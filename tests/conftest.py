@@ -119,19 +119,23 @@ SHAPES_DIR = Path(__file__).parent / "shapes"
 
 
 @pytest.fixture(scope="session")
-def shapes_game():
-    """The shapes test game (tests/shapes/: one kind per piece shape and a board larger than A4),
-    registered for the session under the id `shapes-test`."""
-    import importlib.util
+def shapes_game(tmp_path_factory):
+    """The shapes test game (tests/shapes/shapes_game/: one kind per piece shape and a board
+    larger than A4), registered for the session under the id `shapes-test` through the
+    entry-point group `pnp.games`, exactly as an installed third-party game package is."""
+    import sys
 
     from pnp.games import GAMES
+    from shapes.register import register_shapes
 
-    spec = importlib.util.spec_from_file_location("shapes_game", SHAPES_DIR / "game.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    GAMES[module.GAME_ID] = module.GAME
+    added = register_shapes(tmp_path_factory.mktemp("site"))
+    import shapes_game as module
+
+    assert module.GAME_ID in GAMES
     yield module
-    del GAMES[module.GAME_ID]
+    for folder in added:
+        sys.path.remove(folder)
+    GAMES.refresh()
 
 
 @pytest.fixture(scope="session")

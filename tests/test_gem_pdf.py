@@ -294,7 +294,8 @@ def test_the_back_looks_the_same_after_a_half_turn():
 
     from pnp.render.drawing import IDENTITY
     from pnp.render.pdf import PdfBackend
-    from pnp.games import GAMES, RenderContext
+    from pnp.games import GAMES
+    from pnp.games.base import RenderContext
     from pnp.load.layout import load_layout
     from pnp.load.spec import load_spec
 

@@ -4,7 +4,8 @@ from dataclasses import replace
 import pytest
 
 from pnp.render.drawing import Color, Drawing, Fill
-from pnp.games import GAMES, RenderContext
+from pnp.games import GAMES
+from pnp.games.base import RenderContext
 from pnp.games.pi_mal_pflaumen import icons, render, rules
 from pnp.load.layout import Box, load_layout
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR

@@ -3,7 +3,8 @@ cards, what is set aside; repeatable with a seed; bad requests and unplayable de
 import pytest
 from conftest import copy_spec
 
-from pnp.games import GAMES, SetupError
+from pnp.games import GAMES
+from pnp.games.base import SetupError
 from pnp.load.paths import SPECS_DIR
 from pnp.load.spec import load_spec
 

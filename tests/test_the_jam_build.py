@@ -11,12 +11,14 @@ from conftest import MM
 from pypdf import PdfReader
 
 from pnp.render.drawing import apply
-from pnp.games.the_jam import GAME as JAM
+from pnp.games import GAMES
 from pnp.games.the_jam import deck, rules
 from pnp.render.shapes import Outline
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.load.paths import SPECS_DIR
 from pnp.load.spec import load_spec
+
+JAM = GAMES["the-jam"]
 
 CARD_W, CARD_H = 63.0, 88.0
 

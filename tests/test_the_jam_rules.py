@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.diagnostics import Report
-from pnp.games.the_jam import GAME as JAM
+from pnp.games import GAMES
 from pnp.games.the_jam import deck, rules
 from pnp.games.the_jam.fields import KINDS
 from pnp.load.paths import SPECS_DIR
 from pnp.load.spec import load_spec
+
+JAM = GAMES["the-jam"]
 
 
 def test_rules_totals():

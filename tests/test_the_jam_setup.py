@@ -25,7 +25,9 @@ def spec_cards(cli) -> dict[str, dict]:
 
 @pytest.fixture(scope="module")
 def shipped():
-    from pnp.games.the_jam import GAME as JAM
+    from pnp.games import GAMES
+
+    JAM = GAMES["the-jam"]
     from pnp.load.paths import SPECS_DIR
     from pnp.load.spec import load_spec
 
@@ -136,8 +138,10 @@ def test_deck_that_cannot_be_set_up(cli, tmp_path, monkeypatch):
 def test_setup_error_when_the_deck_runs_out():
     """Called directly on a thin deck (the validator would refuse it), setup raises
     SetupError(usage=False), which the CLI turns into exit 1."""
-    from pnp.games import SetupError
-    from pnp.games.the_jam import GAME as JAM
+    from pnp.games.base import SetupError
+    from pnp.games import GAMES
+
+    JAM = GAMES["the-jam"]
     from pnp.load.paths import SPECS_DIR
     from pnp.load.spec import load_spec
 

@@ -14,7 +14,7 @@ def cmd_score(args, specs_dir: Path) -> int:
     from ..diagnostics import InputError
 
     loaded = load_checked(args.game, specs_dir)
-    if loaded.game.score is None:
+    if not loaded.game.score:
         raise UsageError(f"{args.game} has no scorer yet")
     if loaded.report.errors:
         print_report(loaded.report)

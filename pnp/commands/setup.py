@@ -12,7 +12,7 @@ from ..load.project import load_checked
 
 
 def cmd_setup(args, specs_dir: Path) -> int:
-    from ..games import SetupError, phrases, seat_name
+    from ..games.base import SetupError, phrases, seat_name
 
     loaded = load_checked(args.game, specs_dir)
     if loaded.report.errors:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import Report
 from ..render.drawing import Drawing
 from .fingerprint import Keys
-from ..games import RenderContext
+from ..games.base import RenderContext
 from ..load.images import with_image
 from ..imposition import piece_bleed
 from ..writers.pdf_sheets import Art

@@ -34,7 +34,7 @@ from ..render.drawing import Drawing, Path as DPath
 if TYPE_CHECKING:  # pragma: no cover
     from PIL.Image import Image as PILImage
 
-    from ..games import RenderContext
+    from ..games.base import RenderContext
     from .layout import Layout
     from .spec import Item, Spec
 

@@ -10,15 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Report, one_of
-from ..games import ALL_IDS, GAMES, GameDef
+from ..games import GAMES, UnknownGame
+from ..games.base import GameDef
 from .images import check_boxes
 from .layout import Layout, Sheet, load_layout, load_sheets
 from .paths import display, is_file, layout_file
 from .spec import Spec, load_spec
-
-
-class UnknownGame(Exception):
-    pass
 
 
 @dataclass
@@ -31,15 +28,13 @@ class Loaded:
 
 def game_def(game_id: str) -> GameDef:
     if game_id not in GAMES:
-        if game_id in ALL_IDS:
-            raise UnknownGame(f"game '{game_id}' is not supported yet; supported: {one_of(GAMES)}")
         raise UnknownGame(f"unknown game '{game_id}'; known games: {one_of(GAMES)}")
     return GAMES[game_id]
 
 
 def available_games(specs_dir: Path) -> list[str]:
-    """The supported games that have a spec in specs_dir, in the design's order."""
-    return [g for g in ALL_IDS if g in GAMES and is_file(Path(specs_dir) / f"{g}.yaml")]
+    """The installed games that have a spec in specs_dir, in the registry's order."""
+    return [g for g in GAMES if is_file(Path(specs_dir) / f"{g}.yaml")]
 
 
 def load_checked(game_id: str, specs_dir: Path) -> Loaded:

@@ -20,7 +20,7 @@ from .schema import ID_PATTERN, INVALID, Field, Id, Int, Length, Raw, Record, Te
 from .yamlload import Node, load, type_name
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..games import GameDef
+    from ..games.base import GameDef
 
 MAX_COUNT = 999
 NO_BACK = "none"  # `back: none` on a component: printed one-sided, whatever the spec's default

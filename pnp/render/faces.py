@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Report
-from ..games import RenderContext
+from ..games.base import RenderContext
 from ..imposition import piece_bleed
 from ..load.images import with_image
 from ..options import edition_of

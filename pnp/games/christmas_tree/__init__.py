@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from ...load.schema import Bool, Choice, Field, Int, ListOf
 from ...load.spec import NAMES
-from .. import GameDef, renderers
 from . import goals, rules
-from .score import score
-from .setup import card_name, setup
-from .validate import validate
+
+# The game, declared; the registry (pnp/games/__init__.py) finds its validator, setup, scorer
+# and renderer in validate.py, setup.py, score.py and render.py by convention.
+TITLE = "Christmas Tree"
+PLAYERS = rules.PLAYERS
+VARIANTS = tuple(rules.VARIANTS)
+PER_CARD_BACKS = ("goal",)
 
 _BUBBLES = Field("bubbles", ListOf(Choice(list(rules.BUBBLES)), min_items=rules.EDGES, max_items=rules.EDGES))
 _FOUR = Field("four_player", Bool(), required=False, default=False)
@@ -47,19 +50,3 @@ BOXES: dict[str, tuple[str, ...]] = {
     "score-track": ("track", "title", "scoring"),
     "score-marker": ("art",),
 }
-
-GAME = GameDef(
-    id="christmas-tree",
-    title="Christmas Tree",
-    kinds=KINDS,
-    back_kinds=BACK_KINDS,
-    boxes=BOXES,
-    validate=validate,
-    **renderers(__name__),
-    setup=setup,
-    players=rules.PLAYERS,
-    variants=tuple(rules.VARIANTS),
-    per_card_backs=("goal",),
-    score=score,
-    card_name=card_name,
-)

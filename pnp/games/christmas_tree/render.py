@@ -17,7 +17,7 @@ from ...render.cards import background, text_in, turned
 from ...render.drawing import PT, Color, Drawing, Path
 from ...load.layout import Box, Template
 from ...load.spec import Item
-from .. import RenderContext
+from ..base import RenderContext
 from . import art, render_goal, render_pieces, rules
 
 PINE = Color.hex("#1d4a31")

@@ -16,7 +16,7 @@ from ...render.cards import background, bleed_rect, safe, text_in
 from ...render.drawing import Color, Drawing
 from ...load.layout import Box
 from ...load.spec import Item
-from .. import RenderContext
+from ..base import RenderContext
 from . import art, board, goals, rules
 from .render_text import label, wrap
 

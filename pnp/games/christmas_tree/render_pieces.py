@@ -10,7 +10,7 @@ from ...render.drawing import WHITE, Color, Drawing
 from ...load.layout import Box
 from ...render.shapes import offset_convex
 from ...load.spec import Item
-from .. import RenderContext
+from ..base import RenderContext
 from . import art, board, rules
 from .render_text import label, wrap
 

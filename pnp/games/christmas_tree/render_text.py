@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...render import text as shared
 from ...render.drawing import Color, Drawing
 from ...load.layout import Box
-from .. import say
+from ..base import say
 
 
 LABELS = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import Bilingual, Named, by_id
+from ..base import Bilingual, Named, by_id
 
 COLORS: dict[str, Named] = by_id(  # the seed's 金色、綠色、紫色
     Named("gold", "Gold", "金色", "#d9a521"),

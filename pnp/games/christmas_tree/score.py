@@ -16,7 +16,7 @@ from ...load.gamefile import Cards, open_players, ranking, score_lines
 from ...load.schema import INVALID, Field, Int, Raw, Text, read_fields
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node
-from .. import SetupResult
+from ..base import SetupResult
 from . import board, goals, rules
 from .tree import Placed, Tree
 

@@ -12,7 +12,7 @@ import random
 
 from ...diagnostics import one_of, plural
 from ...load.spec import Item, Spec
-from .. import SetupError, SetupResult, card_json, game_name, phrases, seat_name
+from ..base import SetupError, SetupResult, card_json, game_name, phrases, seat_name
 from . import rules
 
 

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from ...load.schema import Choice, Field, Int, ListOf, Text
-from .. import GameDef, renderers
 from . import rules
-from .score import score
-from .setup import card_name, setup
-from .validate import validate
+
+# The game, declared; the registry (pnp/games/__init__.py) finds its validator, setup, scorer
+# and renderer in validate.py, setup.py, score.py and render.py by convention.
+TITLE = "GEM"
+PLAYERS = rules.PLAYERS
 
 KINDS = {
     "coin": [Field("value", Int(0, 99, legal=rules.COIN_VALUES))],
@@ -21,17 +22,3 @@ BACK_KINDS = {"emblem": [Field("title", Text(40), required=False)]}
 
 # The layout boxes the renderer (render.py, loaded on first use) reads.
 BOXES = ("band", "number", "gems")
-
-GAME = GameDef(
-    id="gem",
-    title="GEM",
-    kinds=KINDS,
-    back_kinds=BACK_KINDS,
-    boxes=BOXES,
-    validate=validate,
-    **renderers(__name__),
-    setup=setup,
-    players=rules.PLAYERS,
-    card_name=card_name,
-    score=score,
-)

@@ -12,7 +12,7 @@ from ...render.cards import background, bleed_rect, text_in, turned, underline
 from ...render.drawing import PT, WHITE, Color, Drawing
 from ...load.layout import Box
 from ...load.spec import Item
-from .. import RenderContext
+from ..base import RenderContext
 from . import art, rules
 
 FELT = Color.hex("#1b2433")

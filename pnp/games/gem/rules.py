@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .. import Named, by_id
+from ..base import Named, by_id
 
 GemKind = Named
 GEM_KINDS: dict[str, GemKind] = by_id(

@@ -14,8 +14,9 @@ from ...diagnostics import InputError, Report, plural
 from ...load.gamefile import Cards, open_players, score_lines
 from ...load.schema import INVALID, Field, Raw, read_fields
 from ...load.spec import Item, Spec
-from .. import SetupResult
+from ..base import SetupResult
 from . import rules
+from .setup import card_name
 
 GEM_CARD = "a gem card of the spec"
 ENDS = ("invest", "loan")  # the keys of a player: which end of the card points at its owner
@@ -54,16 +55,14 @@ def _read(spec: Spec, path: Path, display: str, report: Report) -> dict[str, dic
 
 
 def _lines(spec: Spec, data: dict) -> list[str]:
-    from . import GAME
-
     card = {c.id: c for c in spec.components}
     players = {}
     for p, r in data["players"].items():
         rows = []
         for cid in r["invest"]:
             gems = len(card[cid]["gems"])
-            rows.append((f"{GAME.name_of(card[cid], spec)}: {plural(gems, 'gem')}", gems * rules.POINTS_PER_GEM))
-        rows += [(f"{GAME.name_of(card[cid], spec)}: loan end up, not scored", 0) for cid in r["loan"]]
+            rows.append((f"{card_name(card[cid], spec)}: {plural(gems, 'gem')}", gems * rules.POINTS_PER_GEM))
+        rows += [(f"{card_name(card[cid], spec)}: loan end up, not scored", 0) for cid in r["loan"]]
         for kind, bonus in r["majorities"].items():
             how = "sole" if bonus == rules.MAJORITY_SOLE else "tied"
             rows.append((f"most {rules.GEM_KINDS[kind].en} ({how} majority)", bonus))

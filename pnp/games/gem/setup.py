@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ...load.spec import Item, Spec
-from .. import SetupError, SetupResult, card_json, game_name, phrases, seat_name
+from ..base import SetupError, SetupResult, card_json, game_name, phrases, seat_name
 from . import rules
 
 

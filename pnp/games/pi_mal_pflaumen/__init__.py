@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from ...load.schema import Bool, Choice, Field, Int, Text
 from ...load.spec import NAMES
-from .. import GameDef, renderers
 from . import rules
 from .mix import MIX
-from .score import score
-from .setup import card_name, setup
-from .validate import validate
+
+# The game, declared; the registry (pnp/games/__init__.py) finds its validator, setup, scorer
+# and renderer in validate.py, setup.py, score.py and render.py by convention.
+TITLE = "Pi mal Pflaumen"
+PLAYERS = rules.PLAYERS
+VARIANTS = tuple(rules.VARIANTS)
+PER_CARD_BACKS = (rules.SAME_FACE_BACK, rules.WATCHDOG_BACK)
 
 # A name printed on the card instead of the rules' own (plum, pi and watchdog cards).
 _NAME = Field("name", NAMES, required=False)
@@ -34,19 +37,3 @@ BACK_KINDS = {kind: _TITLE for kind in
 # The layout boxes the renderer (render.py, loaded on first use) reads.
 BOXES = ("frame", "number", "round", "art", "name", "action", "label", "wreath", "letters", "title", "position",
          "mark", "note", "medallion")
-
-GAME = GameDef(
-    id="pi-mal-pflaumen",
-    title="Pi mal Pflaumen",
-    kinds=KINDS,
-    back_kinds=BACK_KINDS,
-    boxes=BOXES,
-    validate=validate,
-    **renderers(__name__),
-    setup=setup,
-    players=rules.PLAYERS,
-    variants=tuple(rules.VARIANTS),
-    per_card_backs=(rules.SAME_FACE_BACK, rules.WATCHDOG_BACK),
-    card_name=card_name,
-    score=score,
-)

@@ -18,7 +18,7 @@ from ...render.cards import background, reads_differently_upside_down, text_in, 
 from ...render.drawing import PT, Color, Drawing
 from ...load.layout import Box, Template
 from ...load.spec import Item
-from .. import RenderContext
+from ..base import RenderContext
 from . import creatures, fruits, icons, rules
 from .shapes import INK
 

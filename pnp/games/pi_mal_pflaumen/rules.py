@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .. import Named, by_id
+from ..base import Named, by_id
 
 Fruit = Named
 FRUITS: dict[str, Fruit] = by_id(

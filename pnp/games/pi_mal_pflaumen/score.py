@@ -15,8 +15,9 @@ from ...diagnostics import InputError, Loc, Report, plural
 from ...load.gamefile import Cards, open_players, ranking, score_lines
 from ...load.schema import INVALID, Choice, Field, Raw, read_fields
 from ...load.spec import Item, Spec
-from .. import SetupResult
+from ..base import SetupResult
 from . import rules
+from .setup import card_name
 
 MIX_CARD = "a fruit card of the spec"
 DISPLAY_CARD = "a fruit, plum, pi or watchdog card of the spec"
@@ -106,12 +107,10 @@ def _kept(found: list[tuple[Item, Loc]], players: int, cards: Cards) -> list[tup
 # -- the text a person reads ----------------------------------------------------------------------
 
 def _lines(spec: Spec, data: dict) -> list[str]:
-    from . import GAME
-
     card = {c.id: c for c in spec.components}
 
     def name(cid: str) -> str:
-        return GAME.name_of(card[cid], spec)
+        return card_name(card[cid], spec)
 
     players = {}
     for p, r in data["players"].items():

@@ -11,7 +11,7 @@ import random
 
 from ...diagnostics import one_of
 from ...load.spec import Item, Spec
-from .. import SetupError, SetupResult, card_json, game_name, phrases, say, seat_name
+from ..base import SetupError, SetupResult, card_json, game_name, phrases, say, seat_name
 from . import rules
 
 

@@ -11,7 +11,7 @@ from ...render.cards import background, bleed_rect, safe, text_in
 from ...render.drawing import WHITE, Color, Drawing, place
 from ...load.layout import Box
 from ...load.spec import Item
-from .. import RenderContext
+from ..base import RenderContext
 from . import art, art_fruit, deck, rules
 from .render_missions import render_mission
 from .text import label, points, wrap

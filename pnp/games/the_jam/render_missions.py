@@ -21,7 +21,7 @@ from ...render.cards import SAFE, background, bleed_rect, safe, text_in
 from ...render.drawing import PT, WHITE, Color, Drawing, Path
 from ...load.layout import Box
 from ...load.spec import Item
-from .. import RenderContext
+from ..base import RenderContext
 from . import art, art_fruit, deck, rules
 from .text import label, lines, points, wrap
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import Bilingual, Named, by_id
+from ..base import Bilingual, Named, by_id
 
 # The bottom half of a game card. The published flavour names strawberry, raspberry, apple,
 # cherry, peach, gooseberry and currant; the seed rulebook adds 黃梅 (yellow plum), 胡桃

@@ -14,8 +14,9 @@ from ...diagnostics import InputError, Report, plural
 from ...load.gamefile import Cards, open_players, ranking, score_lines
 from ...load.schema import INVALID, Choice, Field, Raw, read_fields
 from ...load.spec import Item, Spec
-from .. import SetupResult
+from ..base import SetupResult
 from . import deck, rules
+from .deck import card_name
 
 TABLE = "a recipe card, Karlsman (the Youngster) or the Bear of the spec"
 MISSION = "a mission card of the spec"
@@ -96,15 +97,13 @@ def _missions(spec: Spec, name: str, node, players: int, cards: Cards, report: R
 # -- the text a person reads ----------------------------------------------------------------------
 
 def _lines(spec: Spec, data: dict) -> list[str]:
-    from . import GAME
-
     card = {c.id: c for c in spec.components}
     players = {}
     for p, r in data["players"].items():
         if data["variant"] == "kids":
             players[p] = (r["total"], [("recipe cards in front of you", r["recipe_cards"])])
             continue
-        rows = [(GAME.name_of(card[c["card"]], spec), c["points"]) for c in r["cards"]]
+        rows = [(card_name(card[c["card"]], spec), c["points"]) for c in r["cards"]]
         rows += [(rules.SPECIALS[s["card"]].en, s["points"]) for s in r["special_cards"]]
         rows += [(_combination(c, card, spec), c["points"]) for c in r["combinations"]]
         rows += [(_yummy(y), y["points"]) for y in r["yummy_cards"]]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...diagnostics import one_of
 from ...load.spec import Item, Spec
-from .. import SetupError, SetupResult, card_json, game_name, phrases, say, seat_name
+from ..base import SetupError, SetupResult, card_json, game_name, phrases, say, seat_name
 from . import deck, rules
 from .deck import card_name
 

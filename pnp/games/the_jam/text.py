@@ -10,7 +10,7 @@ from ...render import text as shared
 from ...render.cards import text_in
 from ...render.drawing import Color, Drawing
 from ...load.layout import Box
-from .. import say
+from ..base import say
 from . import art
 
 DISC_FILL = 0.72  # the widest a badge's number may be, as a share of its white disc

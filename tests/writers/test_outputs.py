@@ -19,7 +19,7 @@ import pytest
 from pnp.writers import outputs
 from pnp.load.paths import SPECS_DIR
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 

@@ -1,18 +1,11 @@
-"""The shapes test game: one component kind per piece shape, drawn in flat colours so that tests
-can tell art from paper pixel by pixel. Registered under the id `shapes-test` by conftest."""
+"""The shapes test game's renderer: every piece in the flat colour of its kind, with its id."""
 from __future__ import annotations
 
+from pnp.games.base import RenderContext
 from pnp.render.cards import background, text_in
-from pnp.render.drawing import WHITE, Color, Drawing
-from pnp.games import GameDef, RenderContext, SetupError
-from pnp.load.schema import Field, Text
+from pnp.render.drawing import WHITE, Drawing
 
-GAME_ID = "shapes-test"
-COLOURS = {  # saturated, so no mark, cut line or caption grey is mistaken for art
-    "card": Color.hex("#d23c3c"), "diamond": Color.hex("#2e9e4f"), "token": Color.hex("#2f6fd6"),
-    "hex": Color.hex("#e08a1e"), "flathex": Color.hex("#8a3fc7"), "board": Color.hex("#e6c619"),
-}
-BACK = Color.hex("#1f8f8f")
+from . import BACK, COLOURS
 
 
 def render_face(item, ctx: RenderContext) -> Drawing:
@@ -50,21 +43,3 @@ def render_back(back, ctx: RenderContext, card=None) -> Drawing:
     x, y = box.cx, box.y - 2
     d.polygon([(x, y), (x - 2.5, y - 4), (x + 2.5, y - 4)], fill=WHITE)
     return d
-
-
-def setup(spec, players, seed, variant=None):
-    raise SetupError("the shapes test game has no setup")
-
-
-GAME = GameDef(
-    id=GAME_ID,
-    title="Shapes",
-    kinds={k: [] for k in COLOURS},
-    back_kinds={"plain": [Field("title", Text(40), required=False)]},
-    boxes=("title",),
-    validate=lambda spec, report: None,
-    render_face=render_face,
-    render_back=render_back,
-    setup=setup,
-    players=(1,),
-)

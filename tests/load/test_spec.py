@@ -79,7 +79,7 @@ def test_back_none_prints_a_component_one_sided_whatever_the_default(tmp_path):
 
 
 def test_a_kind_without_fields_is_kept(tmp_path):
-    from pnp.games import GameDef
+    from pnp.games.base import GameDef
 
     game = GameDef(id="gem", title="T", kinds={"token": []}, back_kinds={}, boxes=(), validate=None,
                    render_face=None, render_back=None, setup=None, players=(2,))

@@ -110,7 +110,7 @@ def test_without_cmyk_the_colours_stay_rgb(shipped_build):
 def test_cmyk_turns_user_art_into_cmyk_too(cli, tmp_path):
     from pathlib import Path
 
-    specs = Path(__file__).parent.parent / "examples" / "art"
+    specs = Path(__file__).parents[2] / "examples" / "art"
     r = cli("build", "christmas-tree", "--specs", specs, "--cmyk", "--out", tmp_path)
     assert r.code == 0, r.err
     reader = PdfReader(tmp_path / "christmas-tree.pdf")

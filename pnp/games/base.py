@@ -1,0 +1,254 @@
+"""What every game shares with the pipeline: its `GameDef`, and the pieces its rules, setup,
+scorer and renderer are written with (names in two languages, a setup's result, phrase tables).
+
+A `GameDef` is the game's seam with the pipeline: its component kinds and their fields (the
+spec schema), its back designs, the layout boxes its renderer reads, and its hooks — the rules
+check, the card renderer, the setup, the scorer. The registry (pnp/games/__init__.py) makes one
+for each installed game package, its hooks found by convention (`Hook`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from importlib import import_module, util
+from typing import Any, Callable, Mapping, Sequence
+
+from ..diagnostics import Report
+from ..render.drawing import Drawing
+from ..load.layout import Edition, Template
+from ..load.schema import Field
+from ..load.spec import LANGS, Item, Spec
+
+
+def say(texts: dict[str, str], lang: str) -> str:
+    """Text in `lang` from a {"en": …, "zh-TW": …} table, English where it has no such entry."""
+    return texts.get(lang) or texts["en"]
+
+
+class Bilingual:
+    """For rules-model records with `en` and `zh` (the seed's zh-TW) names."""
+
+    def name(self, lang: str) -> str:
+        return self.zh if lang == "zh-TW" else self.en  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Named(Bilingual):
+    """A thing every game names on its cards: an id, its English and Traditional Chinese names
+    (zh-TW from the seed rulebook) and the colour its drawing and name plate use."""
+
+    id: str
+    en: str
+    zh: str
+    colour: str
+
+
+def by_id(*items: Named) -> dict[str, Named]:
+    """A rules-model table keyed by id, in the order given."""
+    return {i.id: i for i in items}
+
+
+@dataclass
+class RenderContext:
+    spec: Spec
+    template: Template  # the shape, size and boxes of the piece being drawn
+    lang: str
+    bleed: float
+    edition: Edition | None = None  # every template of the build, for a piece drawn to fit another (a board's spaces)
+
+    def name(self, names: dict[str, str]) -> str:
+        return say(names, self.lang)
+
+
+class SetupError(Exception):
+    """A setup that cannot be made. `usage` is True for a bad request (player count, variant),
+    False when the deck itself cannot be set up."""
+
+    def __init__(self, message: str, usage: bool = True):
+        super().__init__(message)
+        self.usage = usage
+
+
+@dataclass
+class SetupResult:
+    """A deal (or a score) for a person and for tools.
+
+    For a setup, `data` is JSON-ready and split like the table: `public` (what everyone sees —
+    piles, basket, turn order, what is set aside), `private` (per seat, "player 1" …: the cards
+    only that player may look at) and `hidden` (face-down cards no player sees, such as the
+    order of a draw pile). `lines` is the public part for a person, `private` the same per seat.
+    """
+
+    data: dict[str, Any]
+    lines: list[str]
+    private: dict[str, list[str]] = field(default_factory=dict)
+
+
+def seat_name(p: int) -> str:
+    """The key of player `p` (from 1) in a setup's `private` part (the same in every language)."""
+    return f"player {p}"
+
+
+# Framing words every setup uses, {key: {lang: text}} like every table `phrases` reads.
+SETUP_TEXT = {
+    "table": {"en": "On the table, for everyone to see:", "zh-TW": "桌面上，所有玩家都看得到："},
+    "seat": {"en": "player {n}", "zh-TW": "玩家 {n}"},
+    "and": {"en": ", ", "zh-TW": "、"},  # between the items of a list
+    "or": {"en": " or ", "zh-TW": "或"},
+}
+
+
+def phrases(table: Mapping[str, Mapping[str, str]], lang: str) -> Callable[..., str]:
+    """The sentences of `table` ({key: {"en": …, "zh-TW": …}}, over the shared SETUP_TEXT) in
+    `lang`: `word(key, **values)` is that sentence with `values` filled in (str.format; a
+    sentence uses the values it needs and ignores the rest), English where it has no `lang`.
+    Every number in a sentence is a value from the rules model or the spec, never a literal."""
+    texts = {**SETUP_TEXT, **table}
+
+    def word(key: str, **values: Any) -> str:
+        return say(texts[key], lang).format(**values)
+
+    return word
+
+
+def game_name(spec: Spec, lang: str) -> str:
+    """The game's name in `lang` as its spec gives it (`name:`, the seed's zh-TW title)."""
+    return spec.name.get(lang) or spec.name.get("en") or spec.game
+
+
+def card_json(item: Item, copy: int, name: str, **extra: Any) -> dict[str, Any]:
+    """A dealt card in a setup's JSON: its copy label, printed name, spec id and what else matters."""
+    return {"card": f"{item.id}#{copy}", "id": item.id, "name": name, **extra}
+
+
+class UnknownGame(Exception):
+    """A game id no installed package registers, or a game package that cannot be loaded."""
+
+
+_UNRESOLVED = object()
+
+
+class Hook:
+    """A function of a game package found by convention, `PACKAGE.MODULE.NAME` (the validator in
+    validate.py, the setup in setup.py, …), imported on its first call: renderers (reportlab,
+    fonts, art) load only for the commands that draw, so `pnp validate` and `pnp setup` start
+    fast. An optional hook is false when its module or function does not exist."""
+
+    __slots__ = ("module", "name", "_fn")
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name, self._fn = module, name, _UNRESOLVED
+
+    def _resolve(self) -> Callable[..., Any] | None:
+        if self._fn is _UNRESOLVED:
+            found = util.find_spec(self.module) is not None
+            self._fn = getattr(import_module(self.module), self.name, None) if found else None
+        return self._fn
+
+    def __bool__(self) -> bool:
+        return self._resolve() is not None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        fn = self._resolve()
+        if fn is None:
+            raise UnknownGame(f"game package module {self.module} has no function {self.name}")
+        return fn(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Hook({self.module}.{self.name})"
+
+
+@dataclass
+class GameDef:
+    id: str
+    title: str
+    kinds: dict[str, list[Field]]
+    back_kinds: dict[str, list[Field]]
+    boxes: Sequence[str] | Mapping[str, Sequence[str]]  # layout boxes the renderer reads: for every kind, or per kind
+    players: Sequence[int]
+    variants: Sequence[str] = ()
+    sections: Sequence[Field] = field(default_factory=list)
+    # Back-design kinds whose drawing depends on the card it backs (e.g. a card that shows its
+    # face on both sides); every other back design is drawn once and shared.
+    per_card_backs: Sequence[str] = ()
+    # The hooks (a game package's are found by convention, see HOOKS):
+    validate: Callable[[Spec, Report], None] | None = None
+    render_face: Callable[[Item, RenderContext], Drawing] | None = None
+    render_back: Callable[[Item, RenderContext, Item], Drawing] | None = None  # (back design, ctx, the card it backs)
+    setup: Callable[..., SetupResult] | None = None
+    # End-of-game scoring of a played game: (spec, game file, its display path) -> result; raises
+    # InputError (located diagnostics) for a file that cannot be read. None: no scorer.
+    score: Callable[..., SetupResult] | None = None
+    # A card's name as a player reads it on the printed card, in `lang`: (item, spec, lang) -> str.
+    # Setups name cards by it and scorers accept it (or the spec id). None: the spec id.
+    card_name: Callable[[Item, Spec, str], str] | None = None
+    # What a face's drawing reads from the rest of the deck, as plain data (The Jam: the recipe
+    # table); the render cache and `--changed` key every face on it. None: only its own entry.
+    deck_context: Callable[[Spec], Any] | None = None
+
+    def name_of(self, item: Item, spec: Spec, lang: str = "en") -> str:
+        return self.card_name(item, spec, lang) if self.card_name else item.id
+
+    def labelled(self, item: Item, spec: Spec, lang: str = "en") -> str:
+        """The printed name with the spec id in brackets: 'Strawberry jam / Walnut [strawberry-jam-walnut]'."""
+        name = self.name_of(item, spec, lang)
+        return name if name == item.id else f"{name} [{item.id}]"
+
+    def find_card(self, spec: Spec, text: str, kinds: Sequence[str] = ()) -> tuple[Item | None, str]:
+        """The component a player means by `text`: its spec id, or its printed name in any language
+        (case, spacing and punctuation spacing ignored). Returns (item, "") or (None, why not)."""
+        pool = [c for c in spec.components if not kinds or c.kind in kinds]
+        for c in pool:
+            if c.id == text:
+                return c, ""
+        key = _name_key(text)
+        hits = [c for c in pool if any(_name_key(self.name_of(c, spec, lang)) == key for lang in LANGS)]
+        if len(hits) == 1:
+            return hits[0], ""
+        if hits:
+            return None, (f"'{text}' names {len(hits)} different cards ("
+                          + ", ".join(h.id for h in hits[:6]) + (", …" if len(hits) > 6 else "")
+                          + "); give the card's id")
+        close = get_close_matches(text, [c.id for c in pool] + [self.name_of(c, spec) for c in pool], n=3)
+        hint = f"; did you mean {' or '.join(repr(m) for m in close)}?" if close else ""
+        return None, f"no card is named or has the id '{text}'{hint}"
+
+
+def _name_key(text: str) -> str:
+    """Names compare without case, spaces or the spacing around / + · ( ) punctuation."""
+    return "".join(ch for ch in text.casefold() if not ch.isspace())
+
+
+# Where a game package's hooks are, by convention: hook -> (module of the package, function).
+HOOKS = {
+    "validate": ("validate", "validate"),
+    "setup": ("setup", "setup"),
+    "render_face": ("render", "render_face"),
+    "render_back": ("render", "render_back"),
+    "score": ("score", "score"),
+    "card_name": ("setup", "card_name"),
+    "deck_context": ("deck", "deck_context"),
+}
+# What a game package's __init__ declares: its name in GameDef -> (module attribute, required).
+DECLARED = {
+    "title": ("TITLE", True), "kinds": ("KINDS", True), "back_kinds": ("BACK_KINDS", True),
+    "boxes": ("BOXES", True), "players": ("PLAYERS", True), "variants": ("VARIANTS", False),
+    "sections": ("SECTIONS", False), "per_card_backs": ("PER_CARD_BACKS", False),
+}
+
+
+def from_package(game_id: str, package: str) -> GameDef:
+    """The game that package `package` declares (TITLE, KINDS, BACK_KINDS, BOXES, PLAYERS and
+    optionally VARIANTS, SECTIONS, PER_CARD_BACKS in its __init__), with its hooks found in its
+    modules by convention (HOOKS)."""
+    try:
+        module = import_module(package)
+    except Exception as exc:  # a broken third-party package must not take the other games down
+        raise UnknownGame(f"game '{game_id}': its package {package} cannot be loaded "
+                          f"({type(exc).__name__}: {exc})") from exc
+    missing = [attr for attr, required in DECLARED.values() if required and not hasattr(module, attr)]
+    if missing:
+        raise UnknownGame(f"game '{game_id}': its package {package} does not declare {', '.join(missing)}")
+    declared = {name: getattr(module, attr) for name, (attr, _) in DECLARED.items() if hasattr(module, attr)}
+    hooks = {name: Hook(f"{package}.{mod}", fn) for name, (mod, fn) in HOOKS.items()}
+    return GameDef(id=game_id, **declared, **hooks)
