@@ -120,3 +120,12 @@ def test_a_registered_game_is_found_in_a_fresh_process(tmp_path):
                        env=env, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert "shapes-test: ok" in r.stdout
+
+
+def test_with_no_game_installed_the_error_says_how_to_install(monkeypatch, cli):
+    monkeypatch.setattr(GAMES, "_packages", {})
+    monkeypatch.setattr(GAMES, "_games", {})
+    r = cli("validate", "gem")
+    assert r.code == 2
+    assert "no game is installed (the entry-point group pnp.games is empty)" in r.err
+    assert "python3 -m pip install -e ." in r.err

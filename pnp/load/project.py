@@ -28,6 +28,9 @@ class Loaded:
 
 def game_def(game_id: str) -> GameDef:
     if game_id not in GAMES:
+        if not GAMES:
+            raise UnknownGame(f"unknown game '{game_id}': no game is installed (the entry-point group "
+                              "pnp.games is empty); install pnp with `python3 -m pip install -e .`")
         raise UnknownGame(f"unknown game '{game_id}'; known games: {one_of(GAMES)}")
     return GAMES[game_id]
 
