@@ -149,3 +149,21 @@ def test_the_jam_recipe_names_print_in_the_true_bold(shipped_build):
         jams = [c for c in doc.pages[0].chars if c["text"] == "醬"]
     assert len(jams) >= 8
     assert {c["fontname"].split("+")[-1] for c in jams} == {"NotoSansCJKtc-Bold"}
+
+
+@pytest.mark.parametrize("game", ["the-jam", "gem", "pi-mal-pflaumen", "christmas-tree"])
+def test_every_bold_character_the_shipped_games_print_in_zh_tw_has_the_true_bold(game):
+    """The subset holds every bold character the shipped cards print: none falls back to the
+    stroked regular face (rebuild fonts/NotoSansTC-Bold-subset.ttf if this fails)."""
+    from pnp.diagnostics import Report
+    from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
+    from pnp.load.project import load_for_build, sheets
+    from pnp.options import BuildOptions
+    from pnp.render.faces import render_all
+
+    presets, _ = sheets(SPECS_DIR, LAYOUTS_DIR)
+    art = render_all(load_for_build(game, SPECS_DIR, LAYOUTS_DIR), BuildOptions(presets["a4"], lang="zh-TW"), Report())
+    bold = {ch for d in [*art.faces.values(), *art.backs.values()] for t in d.text_ops() if t.bold for ch in t.text}
+    faked = sorted(ch for ch in bold if fonts.font_for(ch, bold=True) == "DroidSansFallback")
+    assert not faked, f"{game}: bold characters outside the bold subset: {''.join(faked)}"
+    assert any(fonts.font_for(ch, bold=True) == "NotoSansTC-Bold" for ch in bold)
