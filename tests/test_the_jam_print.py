@@ -12,6 +12,7 @@ from conftest import MM
 
 from pnp.games.the_jam import rules
 from pnp.games.the_jam.render_missions import FLAG_H, FLAG_W
+from pnp.games.the_jam.text import label
 from pnp.render.shapes import Outline
 from pnp.imposition import Piece, Placement, placement_matrix
 
@@ -76,7 +77,10 @@ def _font_size(c) -> float:
 def cards(request, shipped_build):
     built = shipped_build("the-jam") if request.param == "en" else shipped_build("the-jam", "--lang", request.param)
     with pdfplumber.open(built.pdf) as pdf:
-        yield [Card(pdf.pages[p["page"] - 1], piece) for p in built.pages("front") for piece in p["pieces"]]
+        out = [Card(pdf.pages[p["page"] - 1], piece) for p in built.pages("front") for piece in p["pieces"]]
+        for card in out:
+            card.lang = request.param
+        yield out
 
 
 def _word(chars) -> str:
@@ -158,3 +162,32 @@ def test_tea_party_panel_holds_its_names_and_bunting(cards):
         assert all(c["x1"] <= end - 1 and c["y0"] >= bottom + 1 for c in in_band), \
             (card.id, [(c["text"], round(end - c["x1"], 2), round(c["y0"] - bottom, 2)) for c in in_band
                        if c["x1"] > end - 1 or c["y0"] < bottom + 1])
+
+
+def _printed(card: Card, text: str) -> list[dict]:
+    """The characters where the card prints `text` (spaces aside)."""
+    chars = [c for c in card.chars if c["text"].strip()]
+    want = text.replace(" ", "")
+    at = _word(chars).find(want)
+    assert at >= 0, (card.id, text)
+    return chars[at:at + len(want)]
+
+
+def test_a_mission_rule_stands_over_the_recipes_it_counts(cards):
+    """"Own 3 of these 4:" heads the shelf (or the basket) it counts: it stands between the title
+    band and those recipes, and the tea-party panel comes only below them. Under the shelf, right
+    over the panel, it read as the tea party's rule."""
+    for card in cards:
+        mk = rules.MISSION_KINDS.get(card.kind)
+        if mk is None or mk.field is None:
+            continue
+        goal = _printed(card, label("own", card.lang, need=mk.needed, n=mk.shown))
+        title = _printed(card, mk.name(card.lang))
+        tea = _printed(card, rules.MISSION_KINDS["mission-tea-party"].name(card.lang))
+        mine = {id(c) for c in goal}
+        between = [c for c in card.chars if c["text"].strip() and not c["text"].isdigit() and id(c) not in mine
+                   and max(t["y1"] for t in tea) < c["y0"] and c["y1"] < min(t["y0"] for t in title)]
+        assert len(between) >= mk.shown * 2, (card.id, _word(between))  # the names of the recipes it counts
+        assert min(c["y0"] for c in goal) >= max(c["y1"] for c in between), \
+            (card.id, _word(goal), [c["text"] for c in between if c["y1"] > min(g["y0"] for g in goal)])
+        assert max(c["y1"] for c in goal) < min(c["y0"] for c in title)

@@ -1,8 +1,10 @@
 """The Jam mission cards: a mission card (spec component) → the Drawing of its face.
 
 Top to bottom: the title band (with the mission's points top right, where a game card has its
-points), the card's own mission (jars on shelves, a basket of pies, or the tea-party ladder)
-with its goal, the big-tea-party band and the Yummy-yummy favourite.
+points), the card's own mission (its rule, "Own 3 of these 4:", over the jars on shelves or the
+basket of pies it counts; or the tea-party ladder closed by its rule), the big-tea-party band
+and the Yummy-yummy favourite. A rule stands with the thing it governs: under a shelf, right
+above the tea-party band, it read as the tea party's rule.
 The tea-party band is a checked tablecloth running edge to edge with a string of bunting whose
 squares and flags keep their spacing across card edges, so a player's three mission cards laid
 side by side (winter, grandma, tea party: parts 1, 2 and 3) read as one sheet; the first card
@@ -173,8 +175,9 @@ def _ladder(d: Drawing, item: Item, ctx: RenderContext) -> None:
     """Points for owning 4, 5, ... of the tea-party recipes; this card has no badge, so the
     ladder may rise to the title band."""
     ed = ctx.template
-    box = ed.box("mission")
-    box = Box(box.x, box.y, box.w, ed.box("banner").y - 1 - box.y, box.text)
+    box, gb = ed.box("mission"), ed.box("goal")
+    goal = Box(gb.x, box.y, gb.w, gb.h, gb.text)  # the ladder's own rule closes it, under its note
+    box = Box(box.x, goal.top, box.w, ed.box("banner").y - 1 - goal.top, box.text)
     ladder = item["ladder"]
     counts = list(range(rules.TEA_MIN, rules.TEA_MIN + len(ladder)))
     heads = (label("ladder-own", ctx.lang), label("ladder-points", ctx.lang))
@@ -194,8 +197,7 @@ def _ladder(d: Drawing, item: Item, ctx: RenderContext) -> None:
             d.rect(x + 0.5, y + 0.5, cw - 1, rh - 1, r=1.2, fill=fill, stroke=TEA, width=0.3)
             text_in(d, Box(x, y, cw, rh, 12 if row else 10), str(v), INK)
     wrap(d, Box(box.x, box.y, box.w, top - 2 * rh - box.y, size), note, INK)
-    gb = ed.box("goal")
-    text_in(d, gb, _tea_goal(ctx.lang), INK)
+    text_in(d, goal, _tea_goal(ctx.lang), INK)
 
 
 def _tea_goal(lang: str) -> str:
