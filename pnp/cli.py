@@ -25,7 +25,8 @@ import threading
 from pathlib import Path
 
 from . import __version__
-from .commands.arguments import mm, offset
+from .commands.arguments import (Parser, add_format, add_game, each_game, editions, joined_pairs, later, mm,
+                                 offset, players_of, variants_of)
 from .commands.common import EXIT_INPUT, UsageError
 from .commands.export import add_parser as add_export_parser
 from .commands.where import add_where_parser
@@ -35,8 +36,9 @@ from .load.paths import default_specs_dir
 from .load.project import UnknownGame
 from .load.spec import LANGS
 
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="pnp",
         description="Print-and-play studio: turn YAML card specs into print-ready PDF sheets and "
                     "check them against each game's rules.",
@@ -51,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("build", parents=[specs], help="write print-ready PDF sheets and their sheet maps",
                        description="Write OUT/<id>.pdf and OUT/<id>.json (the sheet map: which card is where on "
                                    "which page) for each game. Without GAME, builds every game with a spec.")
-    b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    add_game(b, many=True)
     b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
     b.add_argument("--paper", default="a4", help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
     b.add_argument("--backs", default="duplex-long", choices=BACK_MODES,
@@ -64,9 +66,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="correct a duplex printer's misregistration: DX,DY mm is where the backs print relative to "
                         "the fronts, seen from the front side as you hold the sheet (+DX: to the right, +DY: "
                         "higher); read it off 'pnp calibrate'. The backs are moved back by that much")
-    b.add_argument("--edition", metavar="NAME",
-                   help="card size edition from the game's layout (GEM: gum, the original 1 x 3 in card "
-                        "(default), or poker, 63 x 88 mm)")
+    later(b.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout"),
+          lambda: f"card size edition from the game's layout: {editions()}")
     b.add_argument("--diamonds", default="shared-edge", choices=DIAMOND_MODES,
                    help="how diamond-shaped (rhombus) pieces are packed: shared-edge (default) tiles them edge to "
                         "edge with no bleed, so every cut is one straight line across the sheet; spaced gives each "
@@ -105,19 +106,21 @@ def _parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", parents=[specs], help="check specs against the games' rules",
                        description="Check each game's spec: exit 0 when valid, 1 on rule violations, 2 on input "
                                    "that cannot be read (bad YAML, bad types, missing file).")
-    v.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
-    v.add_argument("--format", choices=("text", "json"), default="text")
+    add_game(v, many=True)
+    add_format(v, 'each game\'s "ok" and its diagnostics (file, line, col, severity, code, message)')
 
     s = sub.add_parser("setup", parents=[specs], help="deal a game: the table, then each player's hidden cards",
                        description="Deal a game from the spec's cards by the rules. Prints what everyone sees "
                                    "first (piles, basket, turn order, what is set aside), then each player's "
                                    "hidden cards in a section of their own. Cards are named as printed, with "
                                    "the spec id in brackets. The same --seed gives the same deal.")
-    s.add_argument("game", metavar="GAME")
-    s.add_argument("--players", type=int, required=True, metavar="N")
+    add_game(s)
+    later(s.add_argument("--players", type=int, required=True, metavar="N", help="how many play"),
+          lambda: f"how many play: {each_game(players_of)}")
     s.add_argument("--player", type=int, metavar="K",
                    help="print only what player K may see: the table and K's own cards (JSON likewise)")
-    s.add_argument("--variant", metavar="NAME")
+    later(s.add_argument("--variant", metavar="NAME", help="a variant of the game's rules (default: its normal rules)"),
+          lambda: f"a variant of the game's rules (default: its normal rules): {each_game(variants_of)}")
     s.add_argument("--lang", default="en", choices=LANGS, help="language of the card names (default en)")
     s.add_argument("--seed", type=int, metavar="N", help="random seed (default: a new one, printed)")
     s.add_argument("--format", choices=("text", "json"), default="text",
@@ -130,9 +133,9 @@ def _parser() -> argparse.ArgumentParser:
                                     "round; see examples/) and print each player's points line by line and the "
                                     "winner. A file that cannot be read is reported at its line and column "
                                     "(exit 2).")
-    sc.add_argument("game", metavar="GAME")
+    add_game(sc)
     sc.add_argument("file", type=Path, metavar="FILE", help="the played game, a YAML file")
-    sc.add_argument("--format", choices=("text", "json"), default="text")
+    add_format(sc, "each player's points, item by item, and the winner")
 
     cal = sub.add_parser("calibrate", parents=[specs], help="print a sheet that measures a duplex printer's back offset",
                          description="Write OUT/calibrate-PAPER-BACKS.pdf: two pages to print on both sides of one "
@@ -150,16 +153,12 @@ def _parser() -> argparse.ArgumentParser:
 
     ls = sub.add_parser("list", parents=[specs], help="list a game's components",
                         description="List every component of a game's spec with all its fields.")
-    ls.add_argument("game", metavar="GAME")
-    ls.add_argument("--format", choices=("text", "json"), default="text")
+    add_game(ls)
+    add_format(ls, "every component with all its fields")
     add_export_parser(sub, [specs])
     add_where_parser(sub, [specs])
     add_watch_parser(sub, b)
     return p
-
-
-
-
 
 
 def _steady_streams() -> None:
@@ -177,8 +176,19 @@ def _steady_streams() -> None:
                 pass
 
 
+# SIGTERM, and SIGHUP (the terminal was closed): stopped like Ctrl-C.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+_stopping = False
+
+
 def _terminate(signum, frame) -> None:
-    """SIGTERM: unwind like Ctrl-C, so staged temporary files are removed on the way out."""
+    """Unwind like Ctrl-C, so staged temporary files are removed on the way out. Only the first
+    signal does: a second one (a hang-up reaches every process of the terminal, and a parent then
+    stops its children) must not cut that clean-up short."""
+    global _stopping
+    if _stopping:
+        return
+    _stopping = True
     raise KeyboardInterrupt
 
 
@@ -198,22 +208,38 @@ COMMANDS = {"build": "cmd_build", "validate": "cmd_validate", "setup": "cmd_setu
 
 
 def main(argv: list[str] | None = None) -> int:
+    global _stopping
     _steady_streams()
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _terminate)
-    args = _parser().parse_args(argv)
-    specs_dir = args.specs if args.specs else default_specs_dir()
+    _stopping = False
     try:
+        if threading.current_thread() is threading.main_thread():
+            for signum in STOP_SIGNALS:
+                signal.signal(signum, _terminate)
+        return _run(joined_pairs(sys.argv[1:] if argv is None else list(argv)))
+    except KeyboardInterrupt:  # also while the command line is read, or while an error is told
+        try:
+            print("pnp: interrupted", file=sys.stderr)
+        except (OSError, ValueError):  # the terminal is gone (a hang-up): nothing to tell
+            pass
+        return 130
+
+
+def _run(argv: list[str]) -> int:
+    """Parse the command line and run the command; what goes wrong is told as `pnp COMMAND: …`."""
+    command = "pnp"
+    try:
+        args = _parser().parse_args(argv)
+        command = f"pnp {args.command}"
+        if getattr(args, "only", None):
+            _game_in_only(args)
+        specs_dir = args.specs if args.specs else default_specs_dir()
         module = importlib.import_module(f".commands.{args.command}", __package__)
         code = getattr(module, COMMANDS[args.command])(args, specs_dir)
         sys.stdout.flush()
         return code
     except (UnknownGame, UsageError) as exc:
-        print(f"pnp {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
-    except KeyboardInterrupt:
-        print("pnp: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         # the reader went away (`pnp list gem | head`): stop quietly, as other tools do
         _quiet_stdout()
@@ -223,10 +249,25 @@ def main(argv: list[str] | None = None) -> int:
             raise
         # stdout is full or gone (`pnp build > /dev/full`): what was built stays built; say so
         _quiet_stdout()
-        print(f"pnp {args.command}: cannot write the report to standard output ({exc.strerror})", file=sys.stderr)
+        print(f"{command}: cannot write the report to standard output ({exc.strerror})", file=sys.stderr)
         return EXIT_INPUT
 
 
+def _game_in_only(args) -> None:
+    """`pnp build --only bear the-jam`: --only takes every word after it, the game too. With no
+    GAME before --only, a game id among its words is the GAME; with nothing left to reprint,
+    say what to write instead."""
+    from .diagnostics import one_of
+    from .games import GAMES
+
+    games = [w for w in args.only if w in GAMES]
+    if args.games or not games:
+        return
+    args.games = games
+    args.only = [w for w in args.only if w not in GAMES]
+    if not args.only:
+        raise UsageError(f"--only names the cards to reprint, and {one_of(games)} is a game, not a card: "
+                         f"pnp {args.command} {games[0]} --only ID ...")
 
 
 if __name__ == "__main__":  # pragma: no cover

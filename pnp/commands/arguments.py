@@ -1,9 +1,17 @@
-"""Option values the commands share, checked as argparse reads them (a bad value is exit 2 with
-the option named): lengths in millimetres and a DX,DY offset."""
+"""What the command line's options share, checked as argparse reads them (a bad value is exit 2
+with the option named): lengths in millimetres, a DX,DY offset, the GAME and --format arguments
+every command takes, help texts that name the installed games, and the one rewrite of the
+command line argparse needs (a negative offset).
+"""
 from __future__ import annotations
 
 import argparse
 import math
+import re
+import weakref
+from typing import Callable
+
+PAIR_OPTIONS = ("--back-offset",)  # options whose value is a number pair, often negative
 
 
 def mm(text: str) -> float:
@@ -27,3 +35,133 @@ def offset(text: str) -> tuple[float, float]:
     if abs(dx) > 20 or abs(dy) > 20:
         raise argparse.ArgumentTypeError(f"offset {text} mm is out of range, expected at most 20 mm each way")
     return dx, dy
+
+
+def joined_pairs(argv: list[str]) -> list[str]:
+    """`--back-offset -1,2` as `--back-offset=-1,2`. argparse reads a word that starts with '-'
+    and is not a plain number (`-1,2` is not) as an option, so the plain form, the one a user
+    reads off the calibration sheet, would stop with 'expected one argument'. Joining the pair to
+    its option is the one form argparse always reads as a value; nothing after `--` is touched."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            out.extend(argv[i:])
+            break
+        if _names_pair_option(word) and i + 1 < len(argv) and _looks_like_numbers(argv[i + 1]):
+            out.append(f"{word}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(word)
+        i += 1
+    return out
+
+
+def _names_pair_option(word: str) -> bool:
+    """The option itself, or an abbreviation argparse would take for it (`--back-off`)."""
+    return any(word == name or (word.startswith("--back-") and name.startswith(word)) for name in PAIR_OPTIONS)
+
+
+def _looks_like_numbers(word: str) -> bool:
+    """'-1,2', '-0.5,-0.5', '-.5,1', '-1': a value, never an option (no option starts '-<digit>');
+    '--force' or '-h' stays what it is."""
+    return re.match(r"-\s*[\d.]", word) is not None or (word.startswith("-") and not word.startswith("--")
+                                                         and "," in word)
+
+
+# -- help texts that name the installed games -----------------------------------------------------
+#
+# The game ids come from the installed entry points and a game's variants and player counts from
+# its package; reading them for every command line would load every game for `pnp validate gem`.
+# So such a help text is made when help is shown (Parser.format_help), and only then.
+
+# Weak keys: a parser that is dropped (one per `main` call) takes its pending help texts with it.
+# `pnp watch` shares the build's actions, so the texts are kept by action, not by parser.
+_LATER: "weakref.WeakKeyDictionary[argparse.Action, Callable[[], str]]" = weakref.WeakKeyDictionary()
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help may name the installed games, filled in when help is shown."""
+
+    def format_help(self) -> str:
+        for action, make in list(_LATER.items()):
+            action.help = make()
+            del _LATER[action]
+        return super().format_help()
+
+
+def later(action: argparse.Action, make: Callable[[], str]) -> argparse.Action:
+    """Give `action` the help `make()` returns once help is shown; until then it keeps its own."""
+    _LATER[action] = make
+    return action
+
+
+def game_ids() -> str:
+    """'christmas-tree, gem, pi-mal-pflaumen or the-jam': the installed games."""
+    from ..diagnostics import one_of
+    from ..games import GAMES
+
+    return one_of(sorted(GAMES)) or "none installed"
+
+
+def add_game(parser: argparse.ArgumentParser, many: bool = False) -> argparse.Action:
+    """The GAME positional: one game id, or (many) any number, all by default."""
+    if many:
+        action = parser.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game with a spec)")
+        return later(action, lambda: f"game ids (default: every game with a spec): {game_ids()}")
+    action = parser.add_argument("game", metavar="GAME", help="game id")
+    return later(action, lambda: f"game id: {game_ids()}")
+
+
+def add_format(parser: argparse.ArgumentParser, json_is: str) -> argparse.Action:
+    """--format text|json; `json_is` says what the JSON document holds."""
+    return parser.add_argument("--format", choices=("text", "json"), default="text",
+                               help=f"text (default): for a person; json: one JSON document on stdout, {json_is}")
+
+
+def each_game(what: Callable) -> str:
+    """'the-jam: kids or travel; gem: none; …': `what(GameDef)` for every installed game, in the
+    order of game_ids; a game whose package cannot be loaded says so."""
+    from ..games import GAMES, UnknownGame
+
+    parts = []
+    for g in sorted(GAMES):
+        try:
+            parts.append(f"{g}: {what(GAMES[g])}")
+        except UnknownGame:
+            parts.append(f"{g}: (its package cannot be loaded)")
+    return "; ".join(parts)
+
+
+def variants_of(game) -> str:
+    from ..diagnostics import one_of
+
+    return one_of(game.variants) if game.variants else "none"
+
+
+def players_of(game) -> str:
+    counts = sorted(game.players)
+    if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 1:
+        return f"{counts[0]} to {counts[-1]}"
+    from ..diagnostics import one_of
+
+    return one_of(counts)
+
+
+def editions() -> str:
+    """'christmas-tree: standard; gem: gum (default) or poker; …': each game's editions, from
+    the layouts in use where a ./card_specs is, else the shipped ones."""
+    from ..load.paths import default_specs_dir
+    from ..load.project import game_layout
+
+    def of(game) -> str:
+        layout, _ = game_layout(game.id, default_specs_dir())
+        if layout is None:
+            return "(its layout cannot be read)"
+        from ..diagnostics import one_of
+
+        names = list(layout.editions)
+        return one_of(f"{n} (default)" if n == layout.default and len(names) > 1 else n for n in names)
+
+    return each_game(of)

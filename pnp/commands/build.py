@@ -67,9 +67,7 @@ def cmd_build(args, specs_dir: Path) -> int:
     order = games_asked(args.games, specs_dir)
     for g in order:
         if args.only or args.changed:  # a reprint reads the last build's files: one game after another, here
-            if args.shop or len(args.games) != 1 and args.only:
-                raise UsageError("--only reprints home-print sheets of one game: give one GAME, without --shop"
-                                 if args.only else "--changed reprints home-print sheets: drop --shop")
+            _check_reprint(args)
             loaded = load_for_build(g, specs_dir, layouts_dir)
             outcome = _unbuildable(loaded, args)
             if outcome is None:
@@ -140,6 +138,19 @@ def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, pr
                         code=EXIT_INPUT)
     more = None if job.opts.shop else _more_per_sheet(loaded, job.opts, presets)
     return _Outcome(report, built=built, more=more)
+
+
+def _check_reprint(args) -> None:
+    """--only reprints the home-print sheets of one game; --changed those of each game given."""
+    what = "--only" if args.only else "--changed"
+    if args.shop:
+        raise UsageError(f"{what} reprints home-print sheets; a --shop build has none: drop --shop")
+    if args.only and not args.games:
+        raise UsageError("--only reprints the sheets of one game, and no GAME was given: "
+                         "pnp build GAME --only ID ...")
+    if args.only and len(args.games) > 1:
+        raise UsageError(f"--only reprints the sheets of one game, not of {len(args.games)} "
+                         f"({', '.join(args.games)}): give one GAME")
 
 
 def _unbuildable(loaded, args) -> _Outcome | None:

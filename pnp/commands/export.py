@@ -25,7 +25,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .arguments import mm
+from .arguments import editions, later, mm
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_report
 from ..diagnostics import Report
 from ..load.paths import display, out_problem
@@ -64,7 +64,8 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.Argument
                    help="folder of layouts (default: a layouts/ folder beside the specs where it has the file, "
                         "else the shipped layouts)")
     e.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
-    e.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout, as for pnp build")
+    later(e.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout, as for pnp build"),
+          lambda: f"card size edition from the game's layout, as for pnp build: {editions()}")
     e.add_argument("--force", action="store_true", help="export even when the spec breaks the game's rules")
     return e
 
@@ -103,7 +104,7 @@ def _export(args, specs_dir: Path) -> int:
         return _fail(report, f"{g}: not exported, the files above cannot be read", EXIT_INPUT)
     if report.errors and not args.force:
         return _fail(report, f"{g}: not exported, the spec breaks the rules (use --force to export anyway)", EXIT_RULES)
-    edition = args.edition or loaded.layout.default
+    edition = args.edition if args.edition is not None else loaded.layout.default  # '' is no edition
     if edition not in loaded.layout.editions:
         raise Refused(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
     lines = []

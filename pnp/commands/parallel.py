@@ -8,8 +8,8 @@ and nothing has to be pickled on the way in); the child sends its progress and i
 through a pipe, pickled. Larger jobs (by `job.weight`) start first so the cores finish together.
 
 A child never outlives the command: it is killed with its parent (Linux's PDEATHSIG), and when
-the parent is interrupted (Ctrl-C, SIGTERM) it stops its children the same way and waits for
-them, so each child removes its own staged files on the way out, as a build in one process does.
+the parent is interrupted (Ctrl-C, SIGTERM, SIGHUP when its terminal closes) it stops its
+children the same way and waits for them, so each child removes its own staged files on the way out, as a build in one process does.
 A child that dies without a result (killed, or a bug in the build) has a `WorkerDied` for its
 result, saying how; the other jobs go on.
 """
@@ -99,8 +99,8 @@ class _Pool:
                 stream.flush()
             except (OSError, ValueError):
                 pass
-        # Ctrl-C and SIGTERM wait until the child is known here (so that _stop_all stops it and
-        # waits for its clean-up) and, in the child, until it runs its job under the try below.
+        # Ctrl-C, SIGTERM and SIGHUP wait until the child is known here (so that _stop_all stops it
+        # and waits for its clean-up) and, in the child, until it runs its job under the try below.
         blocked = _block(_STOPS)
         try:
             r, w = os.pipe()
@@ -192,7 +192,7 @@ class _Pool:
         self.live.clear()
 
 
-_STOPS = {signal.SIGINT, signal.SIGTERM}
+_STOPS = {signal.SIGINT, signal.SIGTERM} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
 
 
 def _block(signals, how=getattr(signal, "SIG_BLOCK", None)):

@@ -14,6 +14,7 @@ from ..load.project import load_checked
 def cmd_setup(args, specs_dir: Path) -> int:
     from ..games.base import SetupError, phrases, seat_name
 
+    _check_variant(args)  # a usage error first, whatever the spec says
     loaded = load_checked(args.game, specs_dir)
     if loaded.report.errors:
         print_report(loaded.report)
@@ -52,6 +53,21 @@ def cmd_setup(args, specs_dir: Path) -> int:
     if args.seed is None:
         print("\n" + word("seed", seed=seed))
     return EXIT_OK
+
+
+def _check_variant(args) -> None:
+    """--variant must name one of the game's variants: an empty name is not "no variant" (the
+    normal rules are had by leaving --variant out), and a game without variants takes none."""
+    from ..diagnostics import one_of
+    from ..load.project import game_def
+
+    variants = game_def(args.game).variants
+    if args.variant is None or args.variant in variants:
+        return
+    if not variants:
+        raise UsageError(f"{args.game} has no variants, got '{args.variant}': leave --variant out")
+    raise UsageError(f"{args.game} has no variant '{args.variant}'; variants: {one_of(variants)} "
+                     f"(leave --variant out for the normal rules)")
 
 
 # The setup's framing words around the games' own lines (which carry theirs, pnp.games.phrases).

@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from .arguments import add_format, add_game
 from .common import EXIT_INPUT, EXIT_OK, print_report
 from ..load.paths import display
 from ..load.project import load_checked
@@ -19,11 +20,11 @@ def add_where_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
                        description="Read OUT/<game>.json, the sheet map of the last build, and print the pages, "
                                    "front and back, holding each card: 'strawberry-jam-walnut: page 3 (front), "
                                    "page 4 (back)'. A card is named by its spec id or its printed name.")
-    w.add_argument("game", metavar="GAME")
+    add_game(w)
     w.add_argument("ids", nargs="+", metavar="ID", help="card ids (or printed names)")
     w.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
                    help="the folder the game was built into (default: output/)")
-    w.add_argument("--format", choices=("text", "json"), default="text")
+    add_format(w, "each card's pages (front and back)")
 
 
 def resolve_ids(loaded, texts: list[str]) -> list[str]:

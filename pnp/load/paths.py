@@ -89,7 +89,11 @@ def out_problem(path: Path, exc: OSError) -> str:
     from .yamlload import os_problem
 
     p = Path(path)
-    if p.is_symlink() and not p.exists():  # exists() follows the link: False for a loop or a dangling link
+    try:
+        dangling = p.is_symlink() and not p.exists()  # exists() follows the link: False for a loop or a dangling link
+    except OSError:  # the name itself cannot be looked at (too long): the error says why
+        dangling = False
+    if dangling:
         loop = "a symbolic link loop (a link that leads back to itself)"
         try:
             p.resolve(strict=True)
