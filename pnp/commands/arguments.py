@@ -158,7 +158,7 @@ def editions() -> str:
     def of(game) -> str:
         layout, _ = game_layout(game.id, default_specs_dir())
         if layout is None:
-            return "(its layout cannot be read)"
+            return "(no layout readable here: see --layouts)"
         from ..diagnostics import one_of
 
         names = list(layout.editions)

@@ -5,14 +5,18 @@ does (`render_all`), then hands them to the PNG writer (each drawing rendered fr
 page by pypdfium2, so a PNG is the print) and the TTS writer (deck sheets assembled by Pillow).
 
     OUT/<game>-png/<id>.png        the face of each component (one per component, not per copy)
-    OUT/<game>-png/<id>.back.png   its back (none for a component printed without one)
+    OUT/<game>-png/<design>.back.png   each back drawing once, however many cards it backs
+                                   (-1, -2, … added for a design that shows its card's level)
+    OUT/<game>-png/backs.json      which of them is each card's back
     OUT/<game>-tts/<deck>-<n>.png  TTS deck sheets, with <deck>.back.png (or, where the backs
                                    differ card by card, back sheets <deck>-<n>.back.png)
     OUT/<game>-tts/deck.json       which card (id, copy) sits in which slot of which sheet
 
-Ids are lower-case letters, digits and dashes, so `<id>.back.png` never meets another card's
-face. Each folder is written under a temporary name and moved into place when complete, so a
-failed export leaves the previous one untouched.
+Ids are lower-case letters, digits and dashes, so a `.back.png` never meets a card's face. Each
+folder is written under a temporary name and moved into place when complete, so a failed export
+leaves the previous one untouched; an export holds the folder's lock meanwhile (as builds do,
+OUT/.pnp.lock), and first clears what an export killed outright left beside it. On a terminal a
+slow export shows its progress, as `pnp build` does.
 """
 from __future__ import annotations
 
@@ -25,9 +29,10 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .arguments import editions, later, mm
+from .arguments import add_game, editions, later, mm
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_report
-from ..diagnostics import Report
+from .progress import Progress
+from ..diagnostics import Report, plural
 from ..load.paths import display, out_problem
 from ..load.project import load_for_build
 from ..load.spec import LANGS
@@ -43,15 +48,18 @@ IMPORT_HINT = ("Tabletop Simulator: Objects > Components > Custom > Deck, one pe
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     e = sub.add_parser(
         "export", parents=parents, help="PNG images of every face and back; Tabletop Simulator deck sheets",
-        description="Export a game's pieces as images. --png writes OUT/<game>-png/<id>.png (the face) and "
-                    "<id>.back.png (the back) for every component, rendered from the card's own PDF drawing so "
+        description="Export a game's pieces as images. --png writes OUT/<game>-png/<id>.png, the face of every "
+                    "component, <design>.back.png for each back design (-1, -2, … where a design looks several "
+                    "ways) and backs.json, which back is each card's; rendered from the card's own PDF drawing so "
                     "the image is the print. --tts writes OUT/<game>-tts/: Tabletop Simulator Custom Deck sheets "
                     "(at most 10 x 7 slots, 4096 px a side, RGB; the last slot is the hidden-card image), one "
                     "deck per card size and back design, each deck's back image, and deck.json naming the card "
                     "in every slot. TTS decks hold the cards (rectangles and diamonds up to 150 mm); tokens and "
                     "boards are left to their --png images.")
-    e.add_argument("game", metavar="GAME", help="game id: the-jam, gem, pi-mal-pflaumen or christmas-tree")
-    e.add_argument("--png", action="store_true", help="one PNG per face and per back")
+    add_game(e)
+    e.add_argument("--png", action="store_true",
+                   help="one PNG per face and one per back drawing (a back design that backs many cards is one "
+                        "file), and backs.json naming each card's back")
     e.add_argument("--tts", action="store_true", help="Tabletop Simulator deck sheets and deck.json")
     e.add_argument("--dpi", type=_dpi, default=300, metavar="N",
                    help=f"resolution of the cards, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default 300); TTS sheets "
@@ -127,36 +135,69 @@ def _fail(report, why: str, code: int) -> int:
     return code
 
 
-def _drawn(loaded, args, edition: str, bleed: float, report: Report):
+def _drawn(loaded, args, edition: str, bleed: float, report: Report, progress):
     """Every face and back, as the build draws them; a diamond keeps its own bleed here. No
-    paper is involved (drawing knows none), so the options carry no sheet."""
+    paper is involved (drawing knows none), so the options carry no sheet. With a progress line,
+    drawn as the build does when it shows one (card by card)."""
     from ..options import BuildOptions
-    from ..build import render_all
 
     opts = BuildOptions(sheet=None, bleed=bleed, lang=args.lang, edition=edition, diamonds="spaced")
-    return render_all(loaded, opts, report), loaded.layout.editions[edition]
+    if progress is None:
+        from ..build import render_all
+
+        return render_all(loaded, opts, report), loaded.layout.editions[edition]
+    from ..incremental.render_cache import RenderCache
+    from ..render.faces import TextReport
+
+    return RenderCache().render(loaded, opts, report, TextReport(), progress), loaded.layout.editions[edition]
+
+
+def _progress(game: str):
+    """The progress line of one pass (None when stderr is not a terminal)."""
+    return Progress(sys.stderr, game, unit="images").__enter__()
 
 
 def _png(loaded, args, edition_name: str, report: Report) -> str:
-    from ..writers.png import rasterise, shot
+    from ..writers.png import rasterise
 
-    b = args.bleed
-    art, edition = _drawn(loaded, args, edition_name, b, report)
-    jobs = []  # (file name, shot)
-    for c in loaded.spec.components:
-        t = edition.template_for(c.kind)
+    b, progress = args.bleed, _progress(loaded.game.id)
+    try:
+        art, edition = _drawn(loaded, args, edition_name, b, report, progress)
+        jobs, backs = _png_jobs(loaded, art, edition, args)
+        target = args.out / f"{loaded.game.id}-png"
+        with _staged_dir(target) as tmp:
+            for name, img in zip(jobs, rasterise(list(jobs.values()), args.dpi)):
+                img.save(tmp / name, dpi=(args.dpi, args.dpi))
+                if progress:
+                    progress.sheet(len(jobs))
+            index = {"game": loaded.game.id, "backs": {i: backs[k] for i, k in art.back_of.items()}}
+            (tmp / "backs.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    finally:
+        if progress:
+            progress.done()
+    faces = len(loaded.spec.components)
+    return (f"{loaded.game.id}: {plural(faces, 'face')} and {plural(len(jobs) - faces, 'back')} at {args.dpi} dpi"
+            f"{f' with {b:g} mm bleed' if b else ''} → {display(target)}/")
+
+
+def _png_jobs(loaded, art, edition, args) -> tuple[dict, dict]:
+    """The pictures to write (file name -> shot): each component's face, and each back drawing
+    once, shot at the first card it backs; and each back drawing's file name (by its key)."""
+    from ..writers.png import back_files, shot
+
+    b, comps = args.bleed, loaded.spec.components
+    templates = {c.id: edition.template_for(c.kind) for c in comps}
+    backs = back_files(comps, {i: t.name for i, t in templates.items()}, art.back_of, art.backs)
+    jobs = {}
+    for c in comps:
+        t = templates[c.id]
         box = (-b, -b, t.width + 2 * b, t.height + 2 * b)
         _check_size(t, box, args.dpi)
-        jobs.append((f"{c.id}.png", shot(art.faces[c.id], box, args.dpi)))
-        if c.id in art.back_of:
-            jobs.append((f"{c.id}.back.png", shot(art.backs[art.back_of[c.id]], box, args.dpi)))
-    target = args.out / f"{loaded.game.id}-png"
-    with _staged_dir(target) as tmp:
-        for (name, _), img in zip(jobs, rasterise([s for _, s in jobs], args.dpi)):
-            img.save(tmp / name, dpi=(args.dpi, args.dpi))
-    backs = sum(1 for name, _ in jobs if name.endswith(".back.png"))
-    return (f"{loaded.game.id}: {len(jobs) - backs} faces and {backs} backs at {args.dpi} dpi"
-            f"{f' with {b:g} mm bleed' if b else ''} → {display(target)}/")
+        jobs[f"{c.id}.png"] = shot(art.faces[c.id], box, args.dpi)
+        key = art.back_of.get(c.id)
+        if key is not None and backs[key] not in jobs:
+            jobs[backs[key]] = shot(art.backs[key], box, args.dpi)
+    return jobs, backs
 
 
 def _check_size(template, box, dpi: int) -> None:
@@ -170,18 +211,29 @@ def _check_size(template, box, dpi: int) -> None:
 
 
 def _tts(loaded, args, edition_name: str, report: Report) -> list[str]:
-    from ..writers.tts import deck_sheets
+    progress = _progress(loaded.game.id)
+    try:
+        return _tts_decks(loaded, args, edition_name, report, progress)
+    finally:
+        if progress:
+            progress.done()
 
-    art, edition = _drawn(loaded, args, edition_name, 0.0, report)
-    decks, left_out = _decks(loaded, art, edition)
+
+def _tts_decks(loaded, args, edition_name: str, report: Report, progress) -> list[str]:
+    from ..writers.tts import deck_sheets, decks_of, images_of
+
+    art, edition = _drawn(loaded, args, edition_name, 0.0, report, progress)
+    decks, left_out = decks_of(loaded.spec.components, edition, art.back_of)
     if not decks:
         raise Refused(f"{loaded.game.id} has no card-like pieces for Tabletop Simulator decks "
                       f"(rectangles or diamonds up to 150 mm); use --png for its tokens and boards")
     target = args.out / f"{loaded.game.id}-tts"
     records = []
+    images = sum(images_of(d) for d in decks)
+    tick = (lambda: progress.sheet(images)) if progress else None
     with _staged_dir(target) as tmp:
         for deck in decks:
-            files, record = deck_sheets(deck, art.faces, art.backs, args.dpi)
+            files, record = deck_sheets(deck, art.faces, art.backs, args.dpi, tick)
             for name, img in files:
                 img.save(tmp / name)
             records.append(record)
@@ -198,36 +250,32 @@ def _tts(loaded, args, edition_name: str, report: Report) -> list[str]:
     return out
 
 
-def _decks(loaded, art, edition):
-    """Cards grouped into decks by template and back design, in the spec's order; a deck is named
-    after its back design ('no-back' for cards printed without one), with the template's name
-    added where one design backs cards of two sizes."""
-    from ..writers.tts import Card, Deck, card_like
-
-    groups: dict[tuple, list] = {}
-    left_out = []
-    for c in loaded.spec.components:
-        t = edition.template_for(c.kind)
-        if not card_like(t.shape, t.width, t.height):
-            left_out.append({"id": c.id, "count": c.count, "shape": t.shape, "size_mm": [t.width, t.height]})
-            continue
-        groups.setdefault((t.name, c.back), []).extend(Card(c.id, k, art.back_of.get(c.id)) for k in range(1, c.count + 1))
-    designs = [back for _, back in groups]
-    decks = []
-    for (tname, back), cards in groups.items():
-        name = back or "no-back"
-        if designs.count(back) > 1:
-            name = f"{name}-{tname}"
-        t = edition.templates[tname]
-        decks.append(Deck(name, tname, (t.width, t.height), cards))
-    return decks, left_out
-
-
 @contextmanager
 def _staged_dir(target: Path):
     """A fresh folder beside `target`, put in its place when the block completes; on failure
-    it is removed and `target` is left as it was."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    (an interrupt too) it is removed and `target` is left as it was. Under the folder's lock, so
+    that the staging folders an export killed outright (SIGKILL, a power cut) left are known to be
+    no other export's and are cleared first."""
+    from ..writers.outputs import locked
+
+    def note() -> None:
+        print(f"pnp export: waiting for another export into {display(target.parent)} to finish…", file=sys.stderr)
+
+    with locked(target.parent, note, game=target.name):
+        _clear_stale(target)
+        with _staging(target) as tmp:
+            yield tmp
+
+
+def _clear_stale(target: Path) -> None:
+    """Remove `.<name>.*.tmp` and `.<name>.*.old` beside `target`: what interrupted exports left."""
+    for stale in target.parent.glob(f".{target.name}.*"):
+        if stale.suffix in (".tmp", ".old") and stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
+
+
+@contextmanager
+def _staging(target: Path):
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
     try:
         yield tmp

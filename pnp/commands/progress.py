@@ -4,8 +4,8 @@
 a second has passed since it started it writes `the-jam: cards drawn 40/84, sheets written 3/11`
 over itself (carriage return, at most ten times a second), and `done()` clears the line. Games
 built at once share one `Line`: `the-jam: cards drawn 40/84 · gem: cards drawn 30/30, sheets
-written 2/4`. On a
-stream that is not a terminal it writes nothing at all, so logs and pipes see only the report.
+written 2/4`. `pnp export` shows the images it writes instead of sheets. On a stream that is not
+a terminal it writes nothing at all, so logs and pipes see only the report.
 """
 from __future__ import annotations
 
@@ -43,12 +43,16 @@ class Line:
 
 
 class Progress:
-    def __init__(self, stream, game: str, clock=time.monotonic, delay: float = DELAY_S, line: Line | None = None):
-        """`line`: shared with the other games built at once; by default a line of its own."""
-        self.stream, self.game, self.clock, self.delay = stream, game, clock, delay
+    def __init__(self, stream, game: str, clock=None, delay: float | None = None, line: Line | None = None,
+                 unit: str = "sheets"):
+        """`line`: shared with the other games built at once; by default a line of its own.
+        `unit`: what the second stage writes (`pnp export`: images)."""
+        self.stream, self.game, self.unit = stream, game, unit
+        self.clock = clock or time.monotonic
+        self.delay = DELAY_S if delay is None else delay
         self.shared = line if line is not None else Line(stream)
         self.on = _is_tty(stream)
-        self.start = clock()
+        self.start = self.clock()
         self.last = float("-inf")
         self.shown = False
         self.drawn = self.to_draw = self.written = self.to_write = 0
@@ -65,11 +69,12 @@ class Progress:
         self._show()
 
     def sheet(self, total: int) -> None:
+        """One more sheet (or, with another `unit`, image) written of `total`."""
         self.written, self.to_write = self.written + 1, total
         self._show()
 
     def line(self) -> str:
-        sheets = f", sheets written {self.written}/{self.to_write}" if self.to_write else ""
+        sheets = f", {self.unit} written {self.written}/{self.to_write}" if self.to_write else ""
         return f"{self.game}: cards drawn {self.drawn}/{self.to_draw}{sheets}"
 
     def _show(self, force: bool = False) -> None:

@@ -5,6 +5,7 @@ pixel size wanted — and a resolution. Each shot becomes one page of an in-memo
 the same PDF backend that writes the sheets (fonts, clips and shared symbols alike); pypdfium2
 renders every page. Yields Pillow images, one per shot, in order: RGBA, transparent where the
 piece has no art (outside a round corner, a diamond or a circle), unless a background is given.
+`back_files` names the back pictures of an export: one file per distinct back drawing.
 """
 from __future__ import annotations
 
@@ -64,3 +65,35 @@ def rasterise(shots: list[Shot], dpi: float, background: tuple = TRANSPARENT) ->
             page.close()
     finally:
         doc.close()
+
+
+def back_files(components, template_of: dict[str, str], back_of: dict[str, str], drawings: dict) -> dict:
+    """The file of each back drawing (key in `back_of`'s values -> name): one per distinct
+    drawing, so a design that backs 81 cards is one file, and a design drawn card by card (one
+    showing the card's level) one file per look. Named after the design, `gem-back.back.png`;
+    with `-<template>` where it backs pieces of two sizes, `-1`, `-2`, … where it looks several
+    ways. `template_of`: a card's id -> its template's name; `drawings`: key -> Drawing."""
+    looks: dict[tuple, list] = {}  # (design, template) -> its distinct drawings, in the spec's order
+    keys_of: dict[str, tuple] = {}  # key -> (design, template, look)
+    for c in components:
+        key = back_of.get(c.id)
+        if key is None or key in keys_of:
+            continue
+        group = looks.setdefault((c.back, template_of[c.id]), [])
+        look = next((i for i, d in enumerate(group) if d == drawings[key]), None)
+        if look is None:
+            group.append(drawings[key])
+            look = len(group) - 1
+        keys_of[key] = (c.back, template_of[c.id], look)
+    sizes = {design: sum(1 for d, _ in looks if d == design) for design, _ in looks}
+    names: dict[tuple, str] = {}
+    for design, template in looks:
+        for look in range(len(looks[design, template])):
+            stem = design + (f"-{template}" if sizes[design] > 1 else "") + \
+                (f"-{look + 1}" if len(looks[design, template]) > 1 else "")
+            name, n = f"{stem}.back.png", 1
+            while name in names.values():  # a design named like another's numbered look: never one file for two
+                n += 1
+                name = f"{stem}-{n}.back.png"
+            names[design, template, look] = name
+    return {key: names[where] for key, where in keys_of.items()}

@@ -70,14 +70,44 @@ def slot_size(card_px: tuple[int, int], cols: int, rows: int) -> tuple[int, int]
     return max(1, math.floor(w * f)), max(1, math.floor(h * f))
 
 
-def deck_sheets(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], dpi: float):
+def decks_of(components, edition, back_of: dict[str, str]) -> tuple[list[Deck], list[dict]]:
+    """Cards grouped into decks by template and back design, in the spec's order; a deck is named
+    after its back design ('no-back' for cards printed without one), with the template's name
+    added where one design backs cards of two sizes. Also the pieces left out (not card-like), as
+    deck.json records them. `back_of`: a card's id -> the key of its back drawing."""
+    groups: dict[tuple, list[Card]] = {}
+    left_out = []
+    for c in components:
+        t = edition.template_for(c.kind)
+        if not card_like(t.shape, t.width, t.height):
+            left_out.append({"id": c.id, "count": c.count, "shape": t.shape, "size_mm": [t.width, t.height]})
+            continue
+        groups.setdefault((t.name, c.back), []).extend(Card(c.id, k, back_of.get(c.id)) for k in range(1, c.count + 1))
+    designs = [back for _, back in groups]
+    decks = []
+    for (tname, back), cards in groups.items():
+        name = back or "no-back"
+        if designs.count(back) > 1:
+            name = f"{name}-{tname}"
+        t = edition.templates[tname]
+        decks.append(Deck(name, tname, (t.width, t.height), cards))
+    return decks, left_out
+
+
+def images_of(deck: Deck) -> int:
+    """How many pictures deck_sheets renders for the deck: each distinct face and back once."""
+    return len({c.id for c in deck.cards}) + len({c.back for c in deck.cards})
+
+
+def deck_sheets(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], dpi: float, tick=None):
     """The deck's sheets as [(file name, RGB image)] and its record for deck.json. Every sheet of
-    a deck has the slot size of its first, fullest sheet."""
+    a deck has the slot size of its first, fullest sheet. `tick()` is called as each picture is
+    rendered (for a progress line)."""
     w_mm, h_mm = deck.size_mm
     sheets = deck.sheets()
     cols, rows = grid(len(sheets[0]))
     slot = slot_size((pixels(w_mm, dpi), pixels(h_mm, dpi)), cols, rows)
-    images = _render(deck, faces, backs, slot)
+    images = _render(deck, faces, backs, slot, tick)
     back = images.get(("back", deck.cards[0].back)) if not deck.unique_backs else None
     files: list[tuple[str, Image.Image]] = []
     records = []
@@ -100,7 +130,7 @@ def deck_sheets(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing]
                    "back": None if deck.unique_backs else f"{deck.name}.back.png", "sheets": records}
 
 
-def _render(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], slot: tuple[int, int]) -> dict:
+def _render(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], slot: tuple[int, int], tick) -> dict:
     """Each distinct face and back of the deck rendered once at the slot's size; a card printed
     without a back gets a blank one."""
     w_mm, h_mm = deck.size_mm
@@ -110,7 +140,12 @@ def _render(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], sl
         wanted.setdefault(("back", c.back), backs[c.back] if c.back is not None else Drawing(w_mm, h_mm))
     dpi = slot[0] * MM_PER_IN / w_mm
     shots = [Shot(d, (0.0, 0.0, w_mm, h_mm), slot) for d in wanted.values()]
-    return dict(zip(wanted, rasterise(shots, dpi)))
+    images = {}
+    for key, img in zip(wanted, rasterise(shots, dpi)):
+        images[key] = img
+        if tick is not None:
+            tick()
+    return images
 
 
 def _sheet(images: list[Image.Image], cols: int, rows: int, slot: tuple[int, int],

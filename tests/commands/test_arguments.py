@@ -102,7 +102,8 @@ def test_setup_help_names_the_games_their_variants_and_player_counts(cli, capsys
         named = variant.split(f"{g}: ")[1].split(";")[0]
         assert named == (" or ".join([", ".join(gd.variants[:-1]), gd.variants[-1]]) if len(gd.variants) > 1
                          else gd.variants[0] if gd.variants else "none")
-        assert f"{g}: {min(gd.players)} to {max(gd.players)}" in players
+        counts = sorted(gd.players)
+        assert f"{g}: {counts[0]} to {counts[-1]}" in players if len(counts) > 1 else f"{g}: {counts[0]}" in players
 
 
 @pytest.mark.parametrize("command", ["validate", "score", "list", "where"])
@@ -120,8 +121,9 @@ def test_build_and_export_help_list_every_game_s_editions(cli, capsys, monkeypat
         with pytest.raises(SystemExit):
             cli(command, "--help")
         line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.strip().startswith("--edition"))
-        assert ("christmas-tree: standard; gem: gum (default) or poker; pi-mal-pflaumen: european; "
-                "the-jam: poker") in line
+        for editions in ("christmas-tree: standard;", "gem: gum (default) or poker;", "pi-mal-pflaumen: european;",
+                         "the-jam: poker"):
+            assert editions in line
 
 
 def test_reading_the_command_line_loads_no_game_it_does_not_name(tmp_path):

@@ -3,6 +3,7 @@
 A PNG is compared with the built PDF sheet rendered at the same resolution (it is the print), a
 TTS slot with the single-card PNG of the card deck.json says it holds."""
 import json
+import sys
 from collections import Counter
 
 import numpy as np
@@ -69,18 +70,19 @@ def changed(a: Image.Image, b: Image.Image) -> float:
 def test_png_pixel_size_follows_the_dpi(tmp_path, gem_spec, edition, dpi, bleed, size):
     out = export(tmp_path, "gem", "--png", "--dpi", dpi, "--edition", edition, "--bleed", bleed)
     folder = out / "gem-png"
-    for c in gem_spec.components:
-        for name in (f"{c.id}.png", f"{c.id}.back.png"):
-            with Image.open(folder / name) as img:
-                assert img.size == size, name
-                assert round(img.info["dpi"][0]) == dpi  # the PNG says its resolution
+    for name in [f"{c.id}.png" for c in gem_spec.components] + ["gem-back.back.png"]:
+        with Image.open(folder / name) as img:
+            assert img.size == size, name
+            assert round(img.info["dpi"][0]) == dpi  # the PNG says its resolution
 
 
-def test_one_png_per_component_and_back_and_nothing_else(gem, gem_spec):
+def test_one_png_per_component_one_per_back_design_and_nothing_else(gem, gem_spec):
     names = sorted(p.name for p in (gem / "gem-png").iterdir())
-    expected = sorted([f"{c.id}.png" for c in gem_spec.components] + [f"{c.id}.back.png" for c in gem_spec.components])
-    assert names == expected
-    assert not [p for p in gem.iterdir() if p.name.startswith(".")], "temporary folders left behind"
+    assert names == sorted([f"{c.id}.png" for c in gem_spec.components] + ["gem-back.back.png", "backs.json"])
+    index = json.loads((gem / "gem-png" / "backs.json").read_text(encoding="utf-8"))
+    assert index == {"game": "gem", "backs": {c.id: "gem-back.back.png" for c in gem_spec.components}}
+    left = [p.name for p in gem.iterdir() if p.name.startswith(".") and p.name != ".pnp.lock"]
+    assert not left, "temporary folders left behind"
 
 
 def test_png_is_the_print(gem, shipped_build):
@@ -122,7 +124,8 @@ def test_png_outside_a_round_piece_is_transparent(tmp_path, shapes_game):
         assert img.mode == "RGBA"
         assert img.getpixel((0, 0))[3] == 0  # the corner of the circle's bounding box
         assert img.getpixel((img.width // 2, img.height // 2))[3] == 255
-    assert not (out / "shapes-test-png" / "token.back.png").exists()  # printed without a back
+    backs = json.loads((out / "shapes-test-png" / "backs.json").read_text(encoding="utf-8"))["backs"]
+    assert "token" not in backs  # printed without a back
 
 
 # -- Tabletop Simulator ------------------------------------------------------------------------
@@ -270,11 +273,11 @@ def test_a_folder_is_replaced_whole_or_not_at_all(tmp_path):
         with _staged_dir(target) as tmp:
             (tmp / "new.png").write_text("new")
             raise RuntimeError("the export failed half way")
-    assert [p.name for p in tmp_path.iterdir()] == ["gem-png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp.lock", "gem-png"]  # the lock, as builds leave it
     assert [p.name for p in target.iterdir()] == ["old.png"]
     with _staged_dir(target) as tmp:
         (tmp / "new.png").write_text("new")
-    assert [p.name for p in tmp_path.iterdir()] == ["gem-png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp.lock", "gem-png"]
     assert [p.name for p in target.iterdir()] == ["new.png"]
 
 
@@ -286,3 +289,114 @@ def test_a_spec_that_cannot_be_read_exits_2_at_its_line(cli, tmp_path):
     assert r.code == 2
     assert "card_specs/gem.yaml:" in r.err and "gem: not exported, the files above cannot be read" in r.err
     assert not (tmp_path / "output").exists()
+
+
+# -- one file per back drawing, counted as written ---------------------------------------------------
+
+def test_a_back_design_is_one_file_however_many_cards_it_backs(cli, tmp_path):
+    r = cli("export", "the-jam", "--png", "--dpi", 50, "--out", tmp_path, "--specs", SPECS_DIR)
+    assert r.code == 0, r.err
+    folder = tmp_path / "the-jam-png"
+    backs = sorted(p.name for p in folder.glob("*.back.png"))
+    faces = [p for p in folder.glob("*.png") if not p.name.endswith(".back.png")]
+    assert backs == ["game-back.back.png", "mission-back.back.png"]
+    assert r.out == f"the-jam: {len(faces)} faces and 2 backs at 50 dpi → the-jam-png/\n"  # run in tmp_path
+    index = json.loads((folder / "backs.json").read_text(encoding="utf-8"))["backs"]
+    assert sorted(index) == sorted(p.stem for p in faces)  # every card is told its back
+    assert {index[i] for i in index if i.startswith("winter-")} == {"mission-back.back.png"}
+    with Image.open(folder / backs[0]) as a, Image.open(folder / backs[1]) as b:
+        assert changed(on_white(a), on_white(b)) > 0.05  # two designs, two pictures
+
+
+def test_a_back_that_shows_its_card_is_one_file_per_look(cli, tmp_path, monkeypatch):
+    """Christmas Tree's goal backs show the card's bells: one file for each count of bells."""
+    from pnp.games import GAMES
+
+    r = cli("export", "christmas-tree", "--png", "--dpi", 50, "--out", tmp_path, "--specs", SPECS_DIR)
+    assert r.code == 0, r.err
+    folder = tmp_path / "christmas-tree-png"
+    index = json.loads((folder / "backs.json").read_text(encoding="utf-8"))["backs"]
+    spec, _ = load_spec(SPECS_DIR / "christmas-tree.yaml", GAMES["christmas-tree"])
+    goals = [c for c in spec.components if c.kind == "goal"]
+    by_bells = {}
+    for c in goals:
+        by_bells.setdefault(c.fields["bells"], set()).add(index[c.id])
+    assert all(len(files) == 1 for files in by_bells.values())  # the same bells, the same file
+    assert len({f for files in by_bells.values() for f in files}) == len(by_bells)  # other bells, another file
+    written = sorted(p.name for p in folder.glob("*.back.png"))
+    assert written == sorted(set(index.values()))  # nothing written that no card has
+    assert f"and {len(written)} backs at 50 dpi" in r.out
+
+
+# -- progress, hang-ups and what an interrupted export left ----------------------------------------------
+
+class Tty:
+    """A terminal for stderr: what was written to it, and that it is one."""
+
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+
+def test_an_export_on_a_terminal_shows_its_progress_then_clears_it(tmp_path, monkeypatch, capsys):
+    from pnp.commands import progress
+
+    monkeypatch.setattr(progress, "DELAY_S", 0.0)  # show from the start, every update
+    monkeypatch.setattr(progress, "EVERY_S", 0.0)
+    tty = Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    code = main(["export", "gem", "--png", "--dpi", "50", "--out", str(tmp_path), "--specs", str(SPECS_DIR)])
+    assert code == 0
+    updates = [u for u in tty.text.split("\r\x1b[K") if u]
+    assert "gem: cards drawn 30/30" in updates
+    assert updates[-1] == "gem: cards drawn 30/30, images written 31/31"  # 30 faces, 1 back
+    assert tty.text.endswith("\r\x1b[K")  # cleared before the report
+    assert capsys.readouterr().out.startswith("gem: 30 faces and 1 back at 50 dpi")
+
+
+def test_a_hang_up_removes_the_staging_folder_and_keeps_the_last_export(tmp_path):
+    import signal
+    import subprocess
+    import time
+
+    old = tmp_path / "christmas-tree-png"
+    old.mkdir()
+    (old / "board.png").write_text("the last export")
+    p = subprocess.Popen([sys.executable, "-m", "pnp", "export", "christmas-tree", "--png", "--out", str(tmp_path),
+                          "--specs", str(SPECS_DIR)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120  # a bound on the wait, not a measurement
+        while not list(tmp_path.glob(".christmas-tree-png.*.tmp")) and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert p.poll() is None, "the export ended before it could be hung up"
+        p.send_signal(signal.SIGHUP)  # the terminal was closed
+        out, err = p.communicate(timeout=120)
+    finally:
+        p.kill()
+    assert (p.returncode, err.decode()) == (130, "pnp: interrupted\n")
+    assert sorted(x.name for x in tmp_path.iterdir()) == [".pnp.lock", "christmas-tree-png"]
+    assert [x.read_text() for x in old.iterdir()] == ["the last export"]
+
+
+def test_the_next_export_clears_what_a_killed_one_left(cli, tmp_path):
+    for stale in (tmp_path / ".gem-png.k1ll3d.tmp", tmp_path / ".gem-png.x7y8z9.old" / "gem-png"):
+        stale.mkdir(parents=True)
+        (stale / "coin-1a.png").write_bytes(b"\x89PNG half")
+    r = cli("export", "gem", "--png", "--dpi", 50, "--out", tmp_path, "--specs", SPECS_DIR)
+    assert r.code == 0, r.err
+    assert sorted(x.name for x in tmp_path.iterdir()) == [".pnp.lock", "gem-png"]
+    assert len(list((tmp_path / "gem-png").glob("*.png"))) == 31
+
+
+def test_an_empty_edition_is_refused_with_the_editions(cli, tmp_path):
+    r = cli("export", "gem", "--png", "--edition", "", "--out", tmp_path)
+    assert (r.code, r.err) == (2, "pnp export: error: gem has no edition ''; editions: gum, poker\n")
+    assert not (tmp_path / "gem-png").exists()
