@@ -25,8 +25,8 @@ import threading
 from pathlib import Path
 
 from . import __version__
-from .commands.arguments import (Parser, add_format, add_game, each_game, editions, joined_pairs, later, mm,
-                                 offset, players_of, variants_of)
+from .commands.arguments import (Parser, add_format, add_game, each_game, editions, folder, joined_pairs, later,
+                                 mm, offset, players_of, variants_of)
 from .commands.common import EXIT_INPUT, UsageError
 from .commands.export import add_parser as add_export_parser
 from .commands.where import add_where_parser
@@ -47,14 +47,14 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     specs = argparse.ArgumentParser(add_help=False)
-    specs.add_argument("--specs", type=Path, metavar="DIR",
+    specs.add_argument("--specs", type=folder, metavar="DIR",
                        help="folder of <game>.yaml card specs (default: ./card_specs if present, else the shipped specs)")
 
     b = sub.add_parser("build", parents=[specs], help="write print-ready PDF sheets and their sheet maps",
                        description="Write OUT/<id>.pdf and OUT/<id>.json (the sheet map: which card is where on "
                                    "which page) for each game. Without GAME, builds every game with a spec.")
     add_game(b, many=True)
-    b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
+    b.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
     b.add_argument("--paper", default="a4", help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
     b.add_argument("--backs", default="duplex-long", choices=BACK_MODES,
                    help="duplex-long (default): a back page after each front page, for printers that flip on the "
@@ -72,8 +72,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="how diamond-shaped (rhombus) pieces are packed: shared-edge (default) tiles them edge to "
                         "edge with no bleed, so every cut is one straight line across the sheet; spaced gives each "
                         "its own bleed and a cut line round it")
-    b.add_argument("--layouts", type=Path, metavar="DIR", help="folder of layouts and sheets.yaml (default: a layouts/ folder beside the specs where it has the file, "
-                        "else the shipped layouts)")
+    b.add_argument("--layouts", type=folder, metavar="DIR",
+                   help="folder of layouts and sheets.yaml (default: a layouts/ folder beside the specs where it has "
+                        "the file, else the shipped layouts)")
     b.add_argument("--force", action="store_true", help="build even when the spec breaks the game's rules")
     b.add_argument("--strict", action="store_true",
                    help="refuse to write a game whose text does not fit its box even at the smallest size, or "
@@ -148,8 +149,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="how your printer turns the sheet: duplex-long (default) or duplex-short")
     cal.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="DX,DY",
                      help="print the backs corrected by this offset, to check a reading")
-    cal.add_argument("--layouts", type=Path, metavar="DIR", help="folder holding sheets.yaml (default: the shipped one)")
-    cal.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
+    cal.add_argument("--layouts", type=folder, metavar="DIR", help="folder holding sheets.yaml (default: the shipped one)")
+    cal.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
 
     ls = sub.add_parser("list", parents=[specs], help="list a game's components",
                         description="List every component of a game's spec with all its fields.")

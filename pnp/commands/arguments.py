@@ -1,5 +1,5 @@
 """What the command line's options share, checked as argparse reads them (a bad value is exit 2
-with the option named): lengths in millimetres, a DX,DY offset, the GAME and --format arguments
+with the option named): lengths in millimetres, a DX,DY offset, folders, the GAME and --format arguments
 every command takes, help texts that name the installed games, and the one rewrite of the
 command line argparse needs (a negative offset).
 """
@@ -9,6 +9,7 @@ import argparse
 import math
 import re
 import weakref
+from pathlib import Path
 from typing import Callable
 
 PAIR_OPTIONS = ("--back-offset",)  # options whose value is a number pair, often negative
@@ -35,6 +36,14 @@ def offset(text: str) -> tuple[float, float]:
     if abs(dx) > 20 or abs(dy) > 20:
         raise argparse.ArgumentTypeError(f"offset {text} mm is out of range, expected at most 20 mm each way")
     return dx, dy
+
+
+def folder(text: str) -> Path:
+    """A folder named on the command line. An empty name would be the current folder (Path('')
+    is '.'), so `--out ''` would write beside whatever is there: refused instead."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name is no folder; give a folder, e.g. output")
+    return Path(text)
 
 
 def joined_pairs(argv: list[str]) -> list[str]:

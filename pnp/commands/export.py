@@ -29,7 +29,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .arguments import add_game, editions, later, mm
+from .arguments import add_game, editions, folder, later, mm
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_report
 from .progress import Progress
 from ..diagnostics import Report, plural
@@ -67,8 +67,8 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.Argument
     e.add_argument("--bleed", type=mm, default=0.0, metavar="MM",
                    help="--png only: show this much of the art round the trim (default 0: the piece as cut, "
                         "transparent outside its outline); TTS sheets are always at trim size")
-    e.add_argument("--out", type=Path, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
-    e.add_argument("--layouts", type=Path, metavar="DIR",
+    e.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
+    e.add_argument("--layouts", type=folder, metavar="DIR",
                    help="folder of layouts (default: a layouts/ folder beside the specs where it has the file, "
                         "else the shipped layouts)")
     e.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")

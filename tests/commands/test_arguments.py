@@ -148,6 +148,16 @@ def test_an_empty_variant_is_refused_with_the_variants(cli, game, variant, messa
     assert (r.code, r.out, r.err) == (2, "", f"pnp setup: error: {message}\n")
 
 
+@pytest.mark.parametrize("command", [["build", "gem", "--out"], ["calibrate", "--out"], ["export", "gem", "--png", "--out"],
+                                     ["validate", "gem", "--specs"], ["build", "gem", "--layouts"]])
+def test_an_empty_folder_name_is_refused_not_taken_for_here(cli, capsys, tmp_path, command):
+    with pytest.raises(SystemExit) as info:
+        cli(*command, "")
+    assert info.value.code == 2
+    assert f"argument {command[-1]}: an empty name is no folder; give a folder, e.g. output" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())  # nothing written where the command was run
+
+
 # -- an output folder whose name is too long -------------------------------------------------------
 
 @pytest.mark.parametrize("command", [["build", "gem"], ["calibrate"], ["export", "gem", "--png", "--dpi", "50"]])
@@ -169,3 +179,25 @@ def test_sigterm_while_the_command_line_is_read_is_an_interrupt(tmp_path):
     r = subprocess.run([sys.executable, "-c", code, str(SPECS_DIR)], capture_output=True, text=True, cwd=tmp_path,
                        timeout=120)
     assert (r.returncode, r.stdout, r.stderr) == (130, "", "pnp: interrupted\n")
+
+
+def test_a_hang_up_stops_every_command_as_sigterm_does(cli):
+    import signal
+
+    assert cli("validate", "gem").code == 0
+    assert signal.getsignal(signal.SIGHUP) is signal.getsignal(signal.SIGTERM)
+    assert getattr(signal.getsignal(signal.SIGHUP), "__module__", "") == "pnp.cli"
+
+
+def test_only_the_first_stop_signal_interrupts_so_the_clean_up_runs_to_its_end(cli):
+    import signal
+
+    from pnp import cli as module
+
+    assert cli("validate", "gem").code == 0  # main arms the handler afresh
+    with pytest.raises(KeyboardInterrupt):
+        module._terminate(signal.SIGHUP, None)
+    try:
+        module._terminate(signal.SIGTERM, None)  # the parent stopping its children after the hang-up: ignored
+    except KeyboardInterrupt:
+        pytest.fail("a second stop signal interrupted the clean-up of the first")
