@@ -266,3 +266,61 @@ class Raw(Type):
         if node.kind != self.kind:
             return _bad(report, node, what, self.describe())
         return node
+
+
+@dataclass
+class Number(Type):
+    """A number (whole or not) within [lo, hi]."""
+
+    lo: float | None = None
+    hi: float | None = None
+
+    def describe(self) -> str:
+        if self.lo is not None and self.hi is not None:
+            return f"a number from {self.lo:g} to {self.hi:g}"
+        return "a number"
+
+    def read(self, node, report, what):
+        v = node.value
+        if node.kind != "scalar" or isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
+            return _bad(report, node, what, self.describe())
+        if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
+            report.error(node.loc, "SPEC-RANGE", f"{what} is {v:g}, expected {self.describe()}")
+            return INVALID
+        return v
+
+
+@dataclass
+class Localized(Type):
+    """Printed text in one language or two: a string, or {en: …, zh-TW: …} (en required). Reads
+    as {"en": …, "zh-TW": …} with only the languages given."""
+
+    max_len: int = 200
+
+    def describe(self) -> str:
+        return f"text of at most {self.max_len} characters, or {{en: …, zh-TW: …}}"
+
+    def read(self, node, report, what):
+        text = Text(self.max_len)
+        if node.kind == "scalar":
+            v = text.read(node, report, what)
+            return INVALID if v is INVALID else {"en": v}
+        fields = [Field("en", text), Field("zh-TW", text, required=False)]
+        values, _ = read_fields(node, fields, report, what)
+        if values is INVALID or INVALID in values.values():
+            return INVALID
+        return {k: v for k, v in values.items() if v is not None}
+
+
+@dataclass
+class Ref(Type):
+    """The id of another component, of kind `kind`; whether it exists is checked once every
+    component is read (the declared game's rules: SPEC-REF)."""
+
+    kind: str
+
+    def describe(self) -> str:
+        return f"the id of a {self.kind} component"
+
+    def read(self, node, report, what):
+        return Id().read(node, report, what)
