@@ -94,9 +94,10 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose help may name the installed games, filled in when help is shown."""
 
     def format_help(self) -> str:
-        for action, make in list(_LATER.items()):
-            action.help = make()
-            del _LATER[action]
+        for action in self._actions:  # only this command's: `pnp --help` loads no game
+            make = _LATER.pop(action, None)
+            if make is not None:
+                action.help = make()
         return super().format_help()
 
 
