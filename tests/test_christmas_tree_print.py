@@ -2,7 +2,8 @@
 brought into each piece's own millimetres (origin bottom-left, y up) through the sheet map,
 whatever the piece's place and rotation on the sheet.
 
-Goal cards carry their spec text, legibly and clear of the cut; candies their points, gingerbread
+Goal cards say what they score (the words made from their parameters), legibly and clear of
+the cut; candies their points, gingerbread
 men the ladder on their buttons; the "4" mark stands on exactly the cards that have it; every
 decoration has a half-bubble of the spec's colour on the middle of each edge, in the order
 upper-left, upper-right, lower-right, lower-left; the boards show spaces 1-21 and levels I-VI;
@@ -15,9 +16,11 @@ import re
 import pdfplumber
 import pytest
 from conftest import MM, shipped_components, shipped_edition
+from test_christmas_tree_goal_text import goal_words
 from pypdf import PdfReader
 
 from pnp.games.christmas_tree import board, rules
+from pnp.games.christmas_tree.goal_text import goal_text
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.load.paths import SPECS_DIR
 from pnp.render.shapes import Outline
@@ -109,14 +112,17 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def test_every_goal_card_carries_its_spec_text_legibly_and_clear_of_the_cut(read, spec, templates):
+def test_every_goal_card_says_what_it_scores_legibly_and_clear_of_the_cut(read, spec, templates):
     lang, b, pdf = read
     box = templates["goal"].box("text")
-    goals = _cards(b.map, pdf, ("goal",))
-    assert len(goals) == rules.OTHER_PIECES["goal"].count
-    for card in goals:
+    cards = _cards(b.map, pdf, ("goal",))
+    assert len(cards) == rules.OTHER_PIECES["goal"].count
+    for card in cards:
         inside = [c for c in card.chars() if box.x <= c["u"] <= box.x + box.w and box.y <= c["v"] <= box.top]
-        assert _squash("".join(c["text"] for c in inside)) == _squash(spec[card.id]["text"][lang]), card.id
+        printed_text = _squash("".join(c["text"] for c in inside))
+        assert printed_text == _squash(goal_text(spec[card.id], lang)), card.id
+        for word in goal_words(spec[card.id], lang):
+            assert _squash(word) in printed_text, (card.id, word, printed_text)
         printed = [c for c in inside if c["text"].strip()]
         assert min(c["size"] for c in printed) >= READABLE - 0.01, card.id
         near = min(min(c["u0"], c["v0"], card.w - c["u1"], card.h - c["v1"]) for c in printed)

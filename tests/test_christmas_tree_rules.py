@@ -73,9 +73,28 @@ CASES = [
     ("id: level-iii, kind: goal, back: goal-back, bells: 3", "id: level-iii, kind: goal, back: goal-back, bells: 4",
      "bells: 4", "CT-BELLS", "goal card 'level-iii' has 4 bells; bells must be 1, 2 or 3"),
     ("id: cookie, kind: cookie, count: 16", "id: cookie, kind: cookie, count: 15", "count: 15",
-     "CT-COUNT", "the box holds 15 cookies, expected 16"),
+     "CT-COUNT", "the box holds 15 Linzer cookies, expected 16 (the seed's box contents)"),
     ("id: board, kind: board, count: 4", "id: board, kind: board, count: 3", "count: 3",
-     "CT-COUNT", "the box holds 3 boards, expected 4"),
+     "CT-COUNT", "the box holds 3 player boards, expected 4 (the seed's box contents)"),
+    # out of the rules' range on either side: one code, exit 1
+    ("id: gold-star-1, kind: bauble, color: gold, shape: star, snowflakes: 1",
+     "id: gold-star-1, kind: bauble, color: gold, shape: star, snowflakes: -1", "snowflakes: -1",
+     "CT-SNOWFLAKES", "bauble 'gold-star-1' has -1 snowflakes; snowflakes must be 0, 1 or 2"),
+    ("id: candy-3a, kind: candy, points: 3", "id: candy-3a, kind: candy, points: -3", "points: -3",
+     "CT-CANDY-POINTS", "candy 'candy-3a' is worth -3 points; a candy's points must be 3, 4, 5 or 6"),
+    ("id: level-iii, kind: goal, back: goal-back, bells: 3", "id: level-iii, kind: goal, back: goal-back, bells: 0",
+     "bells: 0", "CT-BELLS", "goal card 'level-iii' has 0 bells; bells must be 1, 2 or 3"),
+    ("goal: most-baubles, color: gold, points: 1", "goal: most-baubles, color: gold, points: -1", "points: -1",
+     "CT-GOAL-POINTS", "goal card 'most-gold' (most-baubles) shows -1 points, but the seed gives 1"),
+    # a goal card among the decorations' backs would be shuffled into the deck unseen
+    ("id: most-gold, kind: goal, back: goal-back", "id: most-gold, kind: goal, back: tree-back", "back: tree-back",
+     "CT-BACKS", "goal card 'most-gold' has back 'tree-back', the decorations' back: it would be shuffled into "
+     "the deck unseen; a goal card takes a goal back (goal-back)"),
+    # what a goal card says is made from what it scores: words of its own are refused
+    ("goal: most-baubles, color: gold, points: 1 }", "goal: most-baubles, color: gold, points: 1, text: 2 points }",
+     "text: 2 points", "CT-GOAL-TEXT", "goal card 'most-gold' writes its own text, but a goal card prints the "
+     "words made from what it scores (its goal, parameters and points), so that they cannot disagree; remove "
+     "'text:' (it prints: \"Each gold bauble: 1 point. Most gold baubles: +6, second: +3.\")"),
     ("id: gold-star-1, kind: bauble,", "id: gold-star-1, kind: bauble, back: cookie-back,", "back: cookie-back",
      "CT-BACKS", "decoration 'gold-star-1' has back 'cookie-back' but the others have 'tree-back'"),
 ]
@@ -108,3 +127,34 @@ def test_a_missing_goal_kind_a_missing_combination_and_a_short_deck_are_named(cl
     deck = [l for l in r.out.splitlines() if "error[CT-DECK]" in l]
     assert len(deck) == 2 and "with 2 players the deck" in deck[0] and "with 3 players the deck" in deck[1]
     assert "holds 21 cards, but 3 trees draw 8 cards in each of 3 rounds: 72" in deck[0]
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("id: candy-3a, kind: candy,", "id: candy-3a, kind: candy, count: 2,",
+     "the box holds 17 candies, expected 16 (the seed's box contents)"),
+    ("id: gingerbread-01, kind: gingerbread,", "id: gingerbread-01, kind: gingerbread, count: 2,",
+     "the box holds 19 gingerbread men, expected 18 (the seed's box contents)"),
+])
+def test_a_count_off_is_said_in_proper_plurals(cli, tmp_path, old, new, words):
+    """Not "candys" or "gingerbread mans". (Where a total of many components is reported is
+    the spec loader's `count_loc`; this is about the words.)"""
+    specs, _ = copy_spec(tmp_path, GAME, old, new)
+    r = cli("validate", GAME, "--specs", specs)
+    assert r.code == 1, r.out
+    hits = [l for l in r.out.splitlines() if "error[CT-COUNT]" in l]
+    assert len(hits) == 1 and words in hits[0] and "candys" not in hits[0] and "mans" not in hits[0], r.out
+    assert hits[0].startswith(f"card_specs/{GAME}.yaml:")
+
+
+def test_a_deck_in_which_no_card_carries_the_four_mark_is_a_rule_break(cli, tmp_path):
+    """The seed's setup: three players use the cards without the mark, four add the marked ones;
+    without any the deck is the same for both."""
+    text = (SPECS_DIR / f"{GAME}.yaml").read_text(encoding="utf-8").replace(", four_player: true", "")
+    specs, _ = copy_spec(tmp_path, GAME, text=text)
+    r = cli("validate", GAME, "--specs", specs)
+    assert r.code == 1, r.out
+    hits = [l for l in r.out.splitlines() if "error[CT-FOUR-MARK]" in l]
+    first = next(i for i, l in enumerate(text.splitlines(), 1) if l.strip() == "components:")
+    assert len(hits) == 1 and hits[0].startswith(f"card_specs/{GAME}.yaml:{first}:"), r.out  # no one card to blame
+    assert "no bauble or candy carries the \"4\" mark ('four_player: true')" in hits[0]
+    assert "the deck is the same for every player count" in hits[0]

@@ -14,14 +14,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from . import board
+from ..base import Bilingual
+from . import board, rules
 from .tree import Tree
 
 MAJORITY = (6, 3)  # most, second most; tied first: 6 each and no second; tied second: 3 each
 
 
 @dataclass(frozen=True)
-class GoalKind:
+class GoalKind(Bilingual):
     id: str
     en: str
     zh: str
@@ -41,19 +42,34 @@ GOAL_KINDS: dict[str, GoalKind] = {k.id: k for k in (
     GoalKind("trio", "Three baubles of one colour or shape", "三個相同顏色或形狀的玻璃珠", 6, ("formation",), cells=3),
     GoalKind("row-ends", "Rows whose end baubles match", "兩端相同的排", 5, ()),
     GoalKind("snowflake-lines", "Lines with enough snowflakes", "雪花足夠的排或斜線", 5, ("lines", "length", "target")),
-    GoalKind("sequence", "Snowflakes 0, 1, 2 in a row", "0、1、2 雪花依序相鄰", 6, ("formation",), cells=3),
+    GoalKind("sequence", "Snowflakes 0, 1, 2 in a row", "0、1、2 雪花依序相鄰", 6, ("formation",),
+             cells=len(rules.SNOWFLAKES)),
     GoalKind("four-equal", "Four baubles of equal value", "四個相同分數的玻璃珠", 8, ("formation",), cells=4),
     GoalKind("bubble-pairs", "Two completed bubbles on one card", "同一張卡上的兩個完整泡泡", 4, ("bubble",)),
 )}
 SPECIALS = {"candy": 1, "gingerbread": 2}  # most-specials: points for each
 LINES = ("rows", "diagonals")
-BY = ("color", "shape")
+BY = {"color": rules.COLORS, "shape": rules.SHAPES}  # row-variety: a row holds baubles of every one
+BUBBLE_PAIR = 2  # bubble-pairs: the completed bubbles of one card that count once (_bubble_pairs pairs them)
+
+
+def complete(goal) -> bool:
+    """Whether a goal card gives exactly one of each parameter its kind takes (else the
+    validator says which is missing, and neither a scorer nor its text can use it)."""
+    kind = GOAL_KINDS[goal["goal"]]
+    return all(sum(goal.get(p) is not None for p in spec.split("|")) == 1 for spec in kind.params)
+
+
+def unit_points(goal) -> int:
+    """What a goal card scores for each thing it counts (the seed's points)."""
+    kind = GOAL_KINDS[goal["goal"]]
+    return SPECIALS[goal["decoration"]] if kind.id == "most-specials" else kind.points
 
 
 @dataclass(frozen=True)
-class Formation:
+class Formation(Bilingual):
     id: str
-    en: str
+    en: str  # how the cards lie, as a goal card's text says it
     zh: str
     shapes: tuple[tuple[tuple[int, int], ...], ...]  # alternatives, each its cells (u, v) in order
 
@@ -63,13 +79,13 @@ class Formation:
 
 
 FORMATIONS: dict[str, Formation] = {f.id: f for f in (
-    Formation("pair", "two cards edge to edge", "兩張卡邊對邊", (((0, 0), (1, 0)),)),
-    Formation("corner-pair", "two cards corner to corner", "兩張卡角對角", (((0, 0), (1, -1)), ((0, 0), (1, 1)))),
-    Formation("line-3", "three in a diagonal line", "斜向三張", (((0, 0), (1, 0), (2, 0)),)),
-    Formation("peak", "one card over two", "一張在兩張之上", (((1, 0), (0, 0), (0, 1)),)),
-    Formation("bend", "three in a bent line", "彎折的三張", (((0, 0), (1, 0), (1, 1)),)),
-    Formation("line-4", "four in a diagonal line", "斜向四張", (((0, 0), (1, 0), (2, 0), (3, 0)),)),
-    Formation("diamond-4", "four in a diamond", "菱形四張", (((0, 0), (1, 0), (0, 1), (1, 1)),)),
+    Formation("pair", "edge to edge", "邊對邊", (((0, 0), (1, 0)),)),
+    Formation("corner-pair", "corner to corner", "角對角", (((0, 0), (1, -1)), ((0, 0), (1, 1)))),
+    Formation("line-3", "in a diagonal line", "斜向排列", (((0, 0), (1, 0), (2, 0)),)),
+    Formation("peak", "one over two", "一上二下", (((1, 0), (0, 0), (0, 1)),)),
+    Formation("bend", "in a bent line", "彎折排列", (((0, 0), (1, 0), (1, 1)),)),
+    Formation("line-4", "in a diagonal line", "斜向排列", (((0, 0), (1, 0), (2, 0), (3, 0)),)),
+    Formation("diamond-4", "in a diamond", "菱形排列", (((0, 0), (1, 0), (0, 1), (1, 1)),)),
 )}
 SYMMETRIES: tuple[Callable[[int, int], tuple[int, int]], ...] = (
     lambda u, v: (u, v), lambda u, v: (v, u), lambda u, v: (-u, -v), lambda u, v: (-v, -u))
@@ -129,11 +145,8 @@ class Count:
 
 def evaluate(goal, tree: Tree) -> Count:
     """Count a goal card (a spec `goal` component) on a tree; majority bonuses are added by the scorer."""
-    kind = GOAL_KINDS[goal["goal"]]
-    found = COUNTERS[kind.id](goal, tree)
-    if kind.id == "most-specials":
-        return Count(len(found), len(found) * SPECIALS[goal["decoration"]], found)
-    return Count(len(found), len(found) * kind.points, found)
+    found = COUNTERS[goal["goal"]](goal, tree)
+    return Count(len(found), len(found) * unit_points(goal), found)
 
 
 def _most_baubles(goal, tree: Tree) -> list:
@@ -181,14 +194,14 @@ def _sequence(goal, tree: Tree) -> list:
     placement too)."""
     cands = [frozenset(spaces) for spaces in placements(goal["formation"])
              if all(tree.is_bauble(n) for n in spaces)
-             and [tree.at(n).card["snowflakes"] for n in spaces] == [0, 1, 2]]
+             and [tree.at(n).card["snowflakes"] for n in spaces] == list(rules.SNOWFLAKES)]
     return [sorted(f) for f in most_disjoint(cands)]
 
 
 def _row_variety(goal, tree: Tree) -> list:
     attr = goal["by"]
     return [i + 1 for i, row in enumerate(board.rows())
-            if len({tree.at(n).card[attr] for n in row if tree.is_bauble(n)}) >= 3]
+            if len({tree.at(n).card[attr] for n in row if tree.is_bauble(n)}) >= len(BY[attr])]
 
 
 def _row_ends(goal, tree: Tree) -> list:

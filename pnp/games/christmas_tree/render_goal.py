@@ -1,10 +1,10 @@
 """Christmas Tree goal cards: a goal component plus the layout's boxes → its face, and its back.
 
 A face shows the goal's level (its bells), its points (with the majority bonus where the goal
-kind has one), a small diagram and the card's text from the spec. Formation goals draw the cells
-of the formation the scorer matches (`goals.FORMATIONS[...].shapes[0]`) as little diamonds on the
-tree's lattice, marked with what the goal asks; the other kinds draw a pictogram from the same
-parameters the scorer reads. The back shows the bells, so goals can be sorted by level face down.
+kind has one), a small diagram and the card's text, made from what it scores (goal_text.py).
+Formation goals draw the cells of the formation the scorer matches
+(`goals.FORMATIONS[...].shapes[0]`) as little diamonds on the tree's lattice, marked with what
+the goal asks; the other kinds draw a pictogram from the same parameters the scorer reads. The back shows the bells, so goals can be sorted by level face down.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from ...load.layout import Box
 from ...load.spec import Item
 from ..base import RenderContext
 from . import art, board, goals, rules
+from .goal_text import goal_text
 from .render_text import label, wrap
 
 PAPER = Color.hex("#fbf5e6")
@@ -57,7 +58,7 @@ def render_goal(item: Item, ctx: RenderContext) -> Drawing:
         d.rect(m.x, m.y, m.w, m.h, r=m.h / 2, fill=colour.lighter(0.8))
         text_in(d, m, label("majority", ctx.lang, first=first, second=second), colour.darker(0.3), size=m.text)
     DIAGRAMS[kind.id](d, t.box("diagram"), item, _ratio(ctx))
-    wrap(d, safe(t.box("text"), t), ctx.name(item["text"]), art.INK)
+    wrap(d, safe(t.box("text"), t), goal_text(item, ctx.lang), art.INK)
     return d
 
 

@@ -162,9 +162,10 @@ def render_track(item: Item, ctx: RenderContext) -> Drawing:
 def _scoring(d: Drawing, box: Box, lang: str) -> None:
     """The end-of-game scoring, from the rules model, beside the track: an icon and a line each."""
     ladder = " / ".join(str(p) for p in rules.GINGERBREAD_LADDER)
+    ginger = label("score-ginger", lang, ladder=ladder, most=len(rules.GINGERBREAD_LADDER) - 1)
     rows = [(_snow_and_candy, label("score-snow", lang)),
             (_bubble_icon, label("score-bubble", lang, points=rules.BUBBLE_POINTS)),
-            (lambda g, x, y, s: art.gingerbread(g, x, y, s), f"{label('score-ginger', lang)}: {ladder}"),
+            (lambda g, x, y, s: art.gingerbread(g, x, y, s), ginger),
             (lambda g, x, y, s: art.linzer(g, x, y, s * 0.9), label("score-cookie", lang, points=rules.COOKIE_POINTS))]
     d.rect(box.x, box.y, box.w, box.h, r=3, fill=FIR.darker(0.25))
     size = box.text or 12
@@ -177,8 +178,8 @@ def _scoring(d: Drawing, box: Box, lang: str) -> None:
 
 
 def _snow_and_candy(d: Drawing, x: float, y: float, s: float) -> None:
-    art.snowflake(d, x - s * 0.3, y, s * 0.6)
-    art.candy(d, x + s * 0.4, y, s * 0.75)
+    art.snowflake(d, x - s * 0.42, y, s * 0.6)  # the pair kept clear of the text that starts a lead on
+    art.candy(d, x + s * 0.28, y, s * 0.72)
 
 
 def _bubble_icon(d: Drawing, x: float, y: float, s: float) -> None:

@@ -40,18 +40,31 @@ COOKIE_POINTS = 1  # an unused Linzer cookie at the end of the game
 GINGERBREAD_LADDER = (2, 4, 8, 12, 18)  # points for 0, 1, 2, 3 or 4 matching neighbours
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """A number of things in a sentence: the singular (a title, 'Linzer cookie' keeping its
+    capital as the plural does) or the plural."""
+    if n != 1:
+        return f"{n} {many}"
+    return f"{n} {one if many[0].isupper() else one[0].lower() + one[1:]}"
+
+
 @dataclass(frozen=True)
 class Decoration(Bilingual):
     id: str  # the component kind
     en: str
     zh: str
     count: int  # in the box
+    many: str  # the English plural within a sentence: "gingerbread men"
+
+    def counted(self, n: int) -> str:
+        """'1 gingerbread man', '9 gingerbread men', '3 Linzer cookies'."""
+        return counted(n, self.en, self.many)
 
 
 DECORATIONS: dict[str, Decoration] = {d.id: d for d in (
-    Decoration("bauble", "Bauble", "玻璃珠", 72),
-    Decoration("gingerbread", "Gingerbread man", "薑餅人", 18),
-    Decoration("candy", "Candy", "糖果", 16),
+    Decoration("bauble", "Bauble", "玻璃珠", 72, "baubles"),
+    Decoration("gingerbread", "Gingerbread man", "薑餅人", 18, "gingerbread men"),
+    Decoration("candy", "Candy", "糖果", 16, "candies"),
 )}
 DECORATION_CARDS = sum(d.count for d in DECORATIONS.values())  # 106
 MARKED = ("bauble", "candy")  # only these may carry the "4" mark (used only with 4 players)
@@ -66,14 +79,18 @@ class Piece(Bilingual):
     en: str
     zh: str
     count: int
+    many: str  # the English plural within a sentence
+
+    def counted(self, n: int) -> str:
+        return counted(n, self.en, self.many)
 
 
 OTHER_PIECES: dict[str, Piece] = {p.id: p for p in (
-    Piece("goal", "Goal card", "目標卡", sum(BELLS.values())),  # 30
-    Piece("cookie", "Linzer cookie", "林茲餅乾", 16),
-    Piece("board", "Player board", "玩家圖板", 4),
-    Piece("score-track", "Score track", "分數標記", 1),
-    Piece("score-marker", "Score marker", "分數指示物", 8),
+    Piece("goal", "Goal card", "目標卡", sum(BELLS.values()), "goal cards"),  # 30
+    Piece("cookie", "Linzer cookie", "林茲餅乾", 16, "Linzer cookies"),
+    Piece("board", "Player board", "玩家圖板", 4, "player boards"),
+    Piece("score-track", "Score track", "分數標記", 1, "score tracks"),
+    Piece("score-marker", "Score marker", "分數指示物", 8, "score markers"),
 )}
 
 
@@ -118,6 +135,11 @@ def uses_marked(players: int) -> bool:
 def in_deck(card, players: int) -> bool:
     """Whether a bauble or candy is shuffled in: those with the "4" mark only with four players."""
     return card.kind in MARKED and (uses_marked(players) or not card["four_player"])
+
+
+def gingerbread_in_deck(players: int) -> int:
+    """Gingerbread men shuffled into the deck: 3 for every tree (a dummy's too)."""
+    return GINGERBREAD_PER_PLAYER * seats(players)
 
 
 def goals_needed(v: Variant, players: int) -> int:

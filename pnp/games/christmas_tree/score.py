@@ -18,6 +18,7 @@ from ...load.spec import Item, Spec
 from ...load.yamlload import Node
 from ..base import SetupResult
 from . import board, goals, rules
+from .goal_text import goal_text
 from .tree import Placed, Tree
 
 DUMMY = "dummy"
@@ -139,7 +140,7 @@ def tally(players: list[str], final: dict[str, Tree], cookies: dict[str, int],
             counts = {name: goals.evaluate(g, tree) for name, tree in trees.items()}
             kind = goals.GOAL_KINDS[g["goal"]]
             bonus = goals.majority({n: c.count for n, c in counts.items()}, players) if kind.majority else {}
-            row = {"goal": g.id, "text": g["text"]["en"], "points": {}}
+            row = {"goal": g.id, "text": goal_text(g, "en"), "points": {}}
             for p in players:
                 pts = counts[p].points + bonus.get(p, 0)
                 row["points"][p] = pts

@@ -14,6 +14,7 @@ from ...diagnostics import one_of, plural
 from ...load.spec import Item, Spec
 from ..base import SetupError, SetupResult, card_json, game_name, phrases, seat_name
 from . import rules
+from .goal_text import goal_text
 
 
 def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang: str = "en") -> SetupResult:
@@ -152,7 +153,7 @@ TEXT = {
 
 def card_name(c: Item, spec: Spec, lang: str = "en") -> str:
     """A piece as a player finds it in the printed box: 'Gold star, 1 snowflake' / '金色星星，1 片雪花',
-    'Candy, 4 points', 'Gingerbread man: gold, star, green, ball', a goal card by its text."""
+    'Candy, 4 points', 'Gingerbread man: gold, star, green, ball', a goal card by the text it prints."""
     zh = lang == "zh-TW"
     if c.kind == "bauble":
         n = c["snowflakes"]
@@ -166,7 +167,7 @@ def card_name(c: Item, spec: Spec, lang: str = "en") -> str:
         sides = [_side_name(s, lang) for s in c["sides"]]
         return rules.DECORATIONS["gingerbread"].name(lang) + ("：" + "、".join(sides) if zh else ": " + ", ".join(sides))
     if c.kind == "goal":
-        return c["text"].get(lang) or c["text"]["en"]
+        return goal_text(c, lang)
     if c.kind in rules.OTHER_PIECES:
         return rules.OTHER_PIECES[c.kind].name(lang)
     return c.id

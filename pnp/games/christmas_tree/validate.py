@@ -2,10 +2,12 @@
 diagnostics (stable codes CT-*).
 
 Checks the seed's rules: how many of each decoration, goal level and other piece the box holds;
-snowflake and candy ranges; the "4" mark only on baubles and candies; each goal card's kind, its
-parameters and the seed's points for it; one back for all decorations; and that every player
-count and variant can be set up and played (the deck, gingerbread men, goals and cookies). Our
-reconstruction is held to a few rules of balance (the spec's header states them): every bauble
+snowflake and candy ranges; the "4" mark only on baubles and candies, and on some of them; each
+goal card's kind, its parameters and the seed's points for it, and no words of its own (what it
+says is made from what it scores); one back for all decorations, and a goal back on every goal
+card (the decorations' would shuffle it into the deck); and that every player count and variant
+can be set up and played (the deck, gingerbread men, goals and cookies). Our reconstruction is
+held to a few rules of balance (the spec's header states them): every bauble
 colour-and-shape combination, snowflake value and bubble colour appears, and every goal kind of
 the seed is on some card. Never our particular choice of which card carries what.
 """
@@ -17,6 +19,7 @@ from ...diagnostics import Report, one_of, plural
 from ...load.schema import legal_values
 from ...load.spec import Item, Spec
 from . import board, goals, rules
+from .goal_text import goal_text
 
 
 def validate(spec: Spec, report: Report) -> None:
@@ -30,16 +33,12 @@ def validate(spec: Spec, report: Report) -> None:
 
 
 def _counts(spec: Spec, report: Report) -> None:
-    expected = {k: d.count for k, d in rules.DECORATIONS.items()}
-    expected.update({k: p.count for k, p in rules.OTHER_PIECES.items()})
-    for kind, want in expected.items():
+    for kind, piece in {**rules.DECORATIONS, **rules.OTHER_PIECES}.items():
         have = spec.total(kind)
-        if have != want:
-            name = rules.DECORATIONS[kind].en if kind in rules.DECORATIONS else rules.OTHER_PIECES[kind].en
+        if have != piece.count:
             report.rule(spec.count_loc(kind), "CT-COUNT",
-                        f"the box holds {plural(have, kind + ' card' if kind in rules.DECORATIONS else kind)}, "
-                        f"expected {want} ({name.lower()}s: the seed's box contents); counted from "
-                        f"{spec.count_parts(kind)}")
+                        f"the box holds {piece.counted(have)}, expected {piece.count} (the seed's box "
+                        f"contents); counted from {spec.count_parts(kind)}")
     levels: Counter[int] = Counter()
     for g in spec.of_kind("goal"):
         if g["bells"] not in rules.BELLS:
@@ -63,6 +62,12 @@ def _decorations(spec: Spec, report: Report) -> None:
         if c["points"] not in rules.CANDY_POINTS:
             report.rule(c.loc_of("points"), "CT-CANDY-POINTS",
                         f"candy '{c.id}' is worth {c['points']} points; a candy's points must be {legal_values(rules.CANDY_POINTS)}")
+    marked = [c for k in rules.MARKED for c in spec.of_kind(k) if c["four_player"]]
+    if not marked and spec.of_kind(*rules.MARKED):
+        report.rule(spec.count_loc(*rules.MARKED), "CT-FOUR-MARK",
+                    f"no bauble or candy carries the \"{max(rules.PLAYERS)}\" mark ('four_player: true'), but the "
+                    f"seed's setup adds the marked cards only with {max(rules.PLAYERS)} players: without them "
+                    f"the deck is the same for every player count")
     for c in spec.of_kind("gingerbread"):
         if c["four_player"]:
             report.rule(c.loc_of("four_player"), "CT-FOUR-MARK",
@@ -85,7 +90,12 @@ def _goal(g: Item, report: Report) -> None:
         if n != 1:
             what = "one of " + one_of(options) if len(options) > 1 else f"'{options[0]}'"
             report.rule(g.loc, "CT-GOAL-PARAM", f"goal card '{g.id}' ({kind.id}) needs {what}")
-    want = goals.SPECIALS[g["decoration"]] if kind.id == "most-specials" and g.get("decoration") else kind.points
+    if g.get("text") is not None:
+        report.rule(g.loc_of("text"), "CT-GOAL-TEXT",
+                    f"goal card '{g.id}' writes its own text, but a goal card prints the words made from what it "
+                    f"scores (its goal, parameters and points), so that they cannot disagree; remove 'text:'"
+                    + (f" (it prints: \"{goal_text(g, 'en')}\")" if goals.complete(g) else ""))
+    want = goals.unit_points(g) if goals.complete(g) else kind.points
     if g["points"] != want:
         report.rule(g.loc_of("points"), "CT-GOAL-POINTS",
                     f"goal card '{g.id}' ({kind.id}) shows {g['points']} points, but the seed gives {want}")
@@ -158,6 +168,20 @@ def _backs(spec: Spec, report: Report) -> None:
     for c in decor + spec.of_kind("goal"):
         if c.back is None:
             report.rule(c.loc, "CT-BACKS", f"'{c.id}' has no back, but it is dealt face down")
+    _goal_backs(spec, set(designs), report)
+
+
+def _goal_backs(spec: Spec, decorations: set, report: Report) -> None:
+    """Goal cards are dealt face down beside the deck, not in it: a back of their own kind."""
+    goal_backs = [b.id for b in spec.backs.values() if b.kind == "goal"]
+    for g in spec.of_kind("goal"):
+        back = spec.backs.get(g.back) if g.back is not None else None
+        if back is None or back.kind == "goal":
+            continue
+        why = ("the decorations' back: it would be shuffled into the deck unseen" if back.id in decorations
+               else f"a back of kind {back.kind}")
+        report.rule(g.loc_of("back"), "CT-BACKS", f"goal card '{g.id}' has back '{back.id}', {why}; a goal card "
+                                                  f"takes a goal back ({one_of(goal_backs) or 'none is declared'})")
 
 
 def _supply(spec: Spec, report: Report) -> None:
