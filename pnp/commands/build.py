@@ -245,7 +245,8 @@ def _text_report(t) -> list[str]:
         more = len(items) - 3
         return firsts + (f" and {more} more (--format json lists all)" if more > 0 else "")
 
-    lines = [f"text: {t.faces} faces drawn; shrunk below its box's size on {cards(t.shrunk)} "
+    backs = f"{t.backs} {'back' if t.backs == 1 else 'backs'}"  # a card printed twice is one face drawn
+    lines = [f"text: {t.faces} different faces and {backs} drawn; shrunk below its box's size on {cards(t.shrunk)} "
              f"{'face' if cards(t.shrunk) == 1 else 'faces'}; "
              f"overflow: {cards(t.overflow) or 'none'}; missing glyphs: {len(t.glyphs) or 'none'}"]
     if t.shrunk:

@@ -86,8 +86,5 @@ class RenderCache:
             self.drawn += 1
         used[key] = hit
         report.extend(hit.report)
-        texts.faces += hit.texts.faces
-        texts.shrunk.extend(hit.texts.shrunk)
-        texts.overflow.extend(hit.texts.overflow)
-        texts.glyphs.extend(hit.texts.glyphs)
+        texts.merge(hit.texts)
         return hit.drawing

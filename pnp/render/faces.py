@@ -4,7 +4,8 @@ Takes a loaded game (spec, layout, its renderer) and build options; returns the 
 writers place: a face per component and a back per back design and template (per card for
 designs that show the card), each clipped to the template's outline grown by the bleed. A face
 that cannot be drawn becomes a visible placeholder and a warning; what the text setter did
-(shrunk, overflowed, missing glyphs) is collected in a `TextReport`.
+(shrunk where the layout did not plan it, overflowed, missing glyphs) is collected in a
+`TextReport`.
 """
 from __future__ import annotations
 
@@ -27,17 +28,28 @@ if TYPE_CHECKING:
 
 @dataclass
 class TextReport:
-    """What the faces did with their text: how many were drawn, which had type shrunk below its
-    box's size (and to what), which overflowed even at the smallest size, which characters no
-    font has."""
+    """What the drawings did with their text: how many different faces (a card printed in several
+    copies is drawn once) and backs were drawn, which had type shrunk where their layout did not
+    plan it (and to what), which overflowed even at the smallest size, which characters no font
+    has."""
 
-    faces: int = 0
+    faces: int = 0  # different fronts drawn: at most the cards printed, fewer when a card has copies
+    backs: int = 0  # backs drawn: once per back design and template, once per card for per-card backs
     shrunk: list[dict] = field(default_factory=list)  # {"card", "box", "text", "size", "wanted"}
     overflow: list[dict] = field(default_factory=list)  # {"card", "box", "text", "left_mm", "left", "min"}
     glyphs: list[dict] = field(default_factory=list)  # {"card", "chars"}
 
+    def merge(self, other: "TextReport") -> None:
+        """Add what another report holds (one face's, kept by a warm render cache)."""
+        self.faces += other.faces
+        self.backs += other.backs
+        self.shrunk.extend(other.shrunk)
+        self.overflow.extend(other.overflow)
+        self.glyphs.extend(other.glyphs)
+
     def as_json(self) -> dict:
-        return {"faces": self.faces, "shrunk": self.shrunk, "overflow": self.overflow, "missing_glyphs": self.glyphs}
+        return {"faces": self.faces, "backs": self.backs, "shrunk": self.shrunk, "overflow": self.overflow,
+                "missing_glyphs": self.glyphs}
 
 
 def render_all(loaded: Loaded, opts: BuildOptions, report: Report, texts: TextReport | None = None) -> Art:
@@ -78,7 +90,10 @@ def _drawn(render, what: str, loc, ctx: RenderContext, report: Report, texts: Te
             report.warning(loc, "RENDER-FAILED", f"{what} could not be drawn ({type(exc).__name__}: {exc}); "
                                                  "a placeholder is printed in its place")
             d = _placeholder(ctx, what)
-    texts.faces += 1
+    if what.startswith("back "):
+        texts.backs += 1
+    else:
+        texts.faces += 1
     _note_text(fits, what, loc, report, texts)
     lacking = _check_glyphs(d, what, loc, report)
     if lacking:
@@ -87,9 +102,10 @@ def _drawn(render, what: str, loc, ctx: RenderContext, report: Report, texts: Te
 
 
 def _note_text(fits: list, what: str, loc, report: Report, texts: TextReport) -> None:
-    """Text shrunk below its box's size, and text that did not fit even at its smallest size (a
-    TEXT-OVERFLOW warning naming the card, the box and what is left over). A text set twice on a
-    face (the two ends of a two-way card) is told once."""
+    """Text shrunk below its box's size where the layout did not plan it (`Fit.unplanned`), and
+    text that did not fit even at its smallest size (a TEXT-OVERFLOW warning naming the card, the
+    box and what is left over). A text set twice on a face (the two ends of a two-way card) is
+    told once."""
     seen = set()
     for f in fits:
         key = (f.box.name, f.text, round(f.size, 2))
@@ -105,7 +121,7 @@ def _note_text(fits: list, what: str, loc, report: Report, texts: TextReport) ->
                            f"{what}: the text in box '{box}' does not fit even at {f.size:g} pt, its smallest size: "
                            f"{f.left_mm:.1f} mm left over (\"{left}\"); it is cut at the box's edge — shorten it, "
                            f"or give the box more room or a smaller min_text in the layout", stage="render")
-        elif f.box.text is not None and f.size < f.box.text - 0.01:
+        elif f.unplanned:
             texts.shrunk.append({"card": what, "box": f.box.name, "text": f.text, "size": round(f.size, 2),
                                  "wanted": round(f.box.text, 2)})
 

@@ -8,14 +8,15 @@ opening a line with closing punctuation (，。、；：？！）」』) nor end
 (（「『); a Latin word or number inside Chinese stays whole. Type shrinks in small steps down to
 the box's minimum (6 pt unless the layout says otherwise, never more than the size asked for).
 Text that still does not fit is clipped to its box — it never spills onto the card or off it —
-and recorded, with how much was left over, for the build to report (`collecting`).
+and recorded, with how much was left over, for the build to report (`collecting`); so is text
+shrunk in a box whose layout did not plan for shrinking (`Fit.unplanned`).
 """
 from __future__ import annotations
 
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterator
 
 from . import fonts
@@ -124,6 +125,14 @@ class Fit:
     @property
     def shrunk(self) -> bool:
         return self.size < self.wanted - 1e-6
+
+    @property
+    def unplanned(self) -> bool:
+        """Set below its box's size in a box whose layout names no smaller size (`min_text`):
+        news for a person. A box that declares a `min_text` plans for its text to shrink that far
+        (two-digit numbers, long names), so shrinking there is the layout working as designed."""
+        b = self.box
+        return b.text is not None and b.min_text is None and self.size < b.text - 0.01
 
     @property
     def overflows(self) -> bool:
@@ -251,12 +260,3 @@ def collecting() -> Iterator[list[Fit]]:
     finally:
         _NOTES.reset(token)
 
-
-@dataclass
-class FaceText:
-    """What one drawn face did with its text: the boxes whose type was shrunk and those that
-    overflowed even at their smallest size."""
-
-    what: str
-    shrunk: list[Fit] = field(default_factory=list)
-    overflow: list[Fit] = field(default_factory=list)

@@ -96,52 +96,89 @@ def test_a_box_never_shrinks_text_past_what_was_asked():
 
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_every_game_builds_in_both_languages_with_no_text_overflow(cli, tmp_path, game, lang):
+def test_every_game_builds_in_both_languages_with_nothing_for_a_person_to_fix(cli, tmp_path, game, lang):
+    """A shipped layout fits its own text at its own sizes: no overflow, no missing glyph, and no
+    text shrunk where the layout did not plan it. The counts agree with the spec: every card of
+    the print run, each different face drawn once, each back design at least once."""
+    from pnp.load.spec import load_spec
+
     r = cli("build", game, "--lang", lang, "--out", tmp_path, "--format", "json")
     assert r.code == 0, r.err
     got = r.json()["games"][game]
-    assert got["built"] and got["text"]["faces"] > 0
-    assert got["text"]["overflow"] == [] and got["text"]["missing_glyphs"] == []
+    assert got["built"]
+    assert got["text"]["shrunk"] == [] and got["text"]["overflow"] == [] and got["text"]["missing_glyphs"] == []
     assert not [d for d in got["diagnostics"] if d["code"] in ("TEXT-OVERFLOW", "FONT-GLYPH")]
+    comps = load_spec(SPECS_DIR / f"{game}.yaml", GAMES[game])[0].components
+    assert got["cards"] == sum(c.count for c in comps) and got["text"]["faces"] == len(comps)
+    assert len({c.back for c in comps if c.back}) <= got["text"]["backs"] <= sum(1 for c in comps if c.back)
+    text_mode = cli("build", game, "--lang", lang, "--out", tmp_path)
+    assert "shrunk:" not in text_mode.out and "overflow: none" in text_mode.out
 
 
-LONG_GOAL = {1: "你的聖誕樹上每個金色玻璃珠得 1 分，不論它放在哪一層。擁有最多金色玻璃珠的玩家再得 6 分，第二名再得 3 分；"
-                "兩位玩家平手時各得 6 分，而且沒有第二名。回合結束時，每位玩家都計算這張目標卡。",
-             # 158 characters: more than the 55 x 21 mm text box holds even at its 7 pt minimum
-             2: "你的聖誕樹上每個金色玻璃珠得 1 分，不論它放在哪一層。擁有最多金色玻璃珠的玩家再得 6 分，第二名再得 3 分；"
-                "兩位玩家平手時各得 6 分，而且沒有第二名。" * 2}
+# The plum card's name, in its 44 mm title box set at 12 pt with no min_text: a long one shrinks
+# (news for a person), a longer one does not fit even at 6 pt. The plum's back is its face.
+PLUM = "{ id: plum, kind: plum, back: same-face, count: 18 }"
+LONG_NAME = {1: "Greengage plum from Kent", 2: "Greengage plum from grandma's garden"}
 
 
-def _long_goal(tmp_path, which: int):
-    old = 'zh-TW: "每個金色玻璃珠 1 分。最多者再得 6 分，第二名 3 分。" }'
-    return copy_spec(tmp_path, "christmas-tree", old, f'zh-TW: "{LONG_GOAL[which]}" }}')
+def _long_plum(tmp_path, which: int):
+    return copy_spec(tmp_path, "pi-mal-pflaumen", PLUM,
+                     PLUM[:-2] + f", name: {{ en: \"{LONG_NAME[which]}\", zh-TW: 梅子 }} }}")
 
 
-def test_a_long_goal_text_is_reported_as_shrunk(cli, tmp_path):
-    specs, _ = _long_goal(tmp_path, 1)
-    r = cli("build", "christmas-tree", "--lang", "zh-TW", "--specs", specs, "--out", tmp_path / "out",
-            "--format", "json")
-    got = r.json()["games"]["christmas-tree"]["text"]
-    shrunk = [s for s in got["shrunk"] if s["card"] == "card 'most-gold'" and s["box"] == "text"]
-    assert shrunk and 7.0 <= shrunk[0]["size"] < shrunk[0]["wanted"] == 9.5
-    assert got["overflow"] == []
+def test_text_shrunk_in_a_box_that_plans_no_shrinking_is_reported(cli, tmp_path):
+    specs, _ = _long_plum(tmp_path, 1)
+    r = cli("build", "pi-mal-pflaumen", "--specs", specs, "--out", tmp_path / "out", "--format", "json")
+    got = r.json()["games"]["pi-mal-pflaumen"]["text"]
+    assert [(s["card"], s["box"], s["wanted"]) for s in got["shrunk"]] == \
+        [("card 'plum'", "title", 12), ("back 'same-face'", "title", 12)]
+    assert all(6 <= s["size"] < 12 for s in got["shrunk"]) and got["overflow"] == []
+    text_mode = cli("build", "pi-mal-pflaumen", "--specs", specs, "--out", tmp_path / "out")
+    assert "shrunk below its box's size on 2 faces;" in text_mode.out
+    assert "shrunk: card 'plum' title 12 → 7.65 pt" in text_mode.out
 
 
 def test_text_that_cannot_fit_is_a_located_warning_and_strict_refuses_it(cli, tmp_path):
-    specs, line = _long_goal(tmp_path, 2)
-    assert len(LONG_GOAL[2]) <= 200
+    specs, line = _long_plum(tmp_path, 2)
     out = tmp_path / "out"
-    r = cli("build", "christmas-tree", "--lang", "zh-TW", "--specs", specs, "--out", out)
+    r = cli("build", "pi-mal-pflaumen", "--specs", specs, "--out", out)
     assert r.code == 0
-    card_line = line - 2  # the goal's `- { id: most-gold, …` line, two above its zh-TW text
-    warning = next(w for w in r.err.splitlines() if "TEXT-OVERFLOW" in w)
-    assert warning.startswith(f"card_specs/christmas-tree.yaml:{card_line}:5: warning[TEXT-OVERFLOW]: card 'most-gold': ")
-    assert "box 'text'" in warning and "at 7 pt" in warning and "mm left over" in warning
-    assert "overflow: 1" in r.out
-    before = (out / "christmas-tree.pdf").read_bytes()
-    strict = cli("build", "christmas-tree", "--lang", "zh-TW", "--specs", specs, "--out", out, "--strict")
+    warning = next(w for w in r.err.splitlines() if "TEXT-OVERFLOW" in w and "card 'plum'" in w)
+    assert warning.startswith(f"card_specs/pi-mal-pflaumen.yaml:{line}:5: warning[TEXT-OVERFLOW]: card 'plum': ")
+    assert "box 'title'" in warning and "at 6 pt" in warning and "mm left over" in warning
+    assert "overflow: 2" in r.out  # the card, and its back that shows the same face
+    before = (out / "pi-mal-pflaumen.pdf").read_bytes()
+    strict = cli("build", "pi-mal-pflaumen", "--specs", specs, "--out", out, "--strict")
     assert strict.code == 1 and "--strict" in strict.err and "TEXT-OVERFLOW" in strict.err
-    assert (out / "christmas-tree.pdf").read_bytes() == before  # nothing half-written, nothing lost
+    assert (out / "pi-mal-pflaumen.pdf").read_bytes() == before  # nothing half-written, nothing lost
+
+
+def _layouts(tmp_path, game: str, old: str, new: str):
+    """A copy of the shipped layouts with one edit to `game`'s."""
+    from pnp.load.paths import LAYOUTS_DIR
+
+    layouts = tmp_path / "layouts"
+    layouts.mkdir()
+    (layouts / "sheets.yaml").write_text((LAYOUTS_DIR / "sheets.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    src = (LAYOUTS_DIR / f"{game}.yaml").read_text(encoding="utf-8")
+    assert old in src
+    (layouts / f"{game}.yaml").write_text(src.replace(old, new), encoding="utf-8")
+    return layouts
+
+
+def test_shrinking_a_box_plans_with_its_min_text_is_not_reported(cli, tmp_path):
+    """The Jam's long recipe names (Strawberry jam) go down to 9.3 pt in a box that says
+    `min_text: 9pt`: the layout working as designed, not news. Without that line the same
+    shrinking is reported, card by card."""
+    planned = cli("build", "the-jam", "--out", tmp_path / "a", "--format", "json").json()["games"]["the-jam"]["text"]
+    assert planned["shrunk"] == [] and planned["overflow"] == []
+    layouts = _layouts(tmp_path, "the-jam", "text: 11pt, min_text: 9pt", "text: 11pt")
+    r = cli("build", "the-jam", "--layouts", layouts, "--out", tmp_path / "b", "--format", "json")
+    unplanned = r.json()["games"]["the-jam"]["text"]["shrunk"]
+    assert unplanned and {s["box"] for s in unplanned} == {"name"}
+    assert {"card": "card 'strawberry-jam-walnut'", "box": "name", "text": "Strawberry jam",
+            "size": pytest.approx(9.92, abs=0.01), "wanted": 11.0} in unplanned
+    assert min(s["size"] for s in unplanned) >= 9
 
 
 # A printed text per game that can carry a character no vendored font has (Thai ก).
@@ -151,8 +188,7 @@ GLYPH_EDITS = {
     "pi-mal-pflaumen": ("{ id: plum, kind: plum, back: same-face, count: 18 }",
                         "{ id: plum, kind: plum, back: same-face, count: 18, name: { en: Plum ก, zh-TW: 梅子 } }",
                         "card 'plum'"),
-    "christmas-tree": ('text: { en: "Each gold bauble: 1 point.', 'text: { en: "Each gold ก bauble: 1 point.',
-                       "card 'most-gold'"),
+    "christmas-tree": ("  en: Christmas Tree\n", "  en: Christmas Tree ก\n", "card 'board'"),
 }
 
 
@@ -195,10 +231,13 @@ def test_the_text_report_is_json_for_tools(cli, tmp_path):
     jam = data["the-jam"]["text"]
     from pnp.load.spec import load_spec
     spec = load_spec(SPECS_DIR / "the-jam.yaml", GAMES["the-jam"])[0]
-    assert jam["faces"] == len(spec.components) + len({c.back for c in spec.components if c.back})
+    assert jam["faces"] == len(spec.components) and jam["backs"] == len({c.back for c in spec.components if c.back})
+    assert data["the-jam"]["cards"] == sum(c.count for c in spec.components) > jam["faces"]  # some cards have copies
     assert all({"card", "box", "text", "size", "wanted"} <= set(s) for s in jam["shrunk"])
     text_mode = cli("build", "the-jam", "--out", tmp_path)
-    assert f"text: {jam['faces']} faces drawn; shrunk below its box's size on " in text_mode.out
+    assert f"the-jam: {data['the-jam']['cards']} cards on " in text_mode.out
+    assert f"text: {jam['faces']} different faces and {jam['backs']} backs drawn; shrunk below its box's size on " \
+        in text_mode.out
     assert all(s["size"] < s["wanted"] for s in jam["shrunk"])
 
 

@@ -206,6 +206,7 @@ def emblem_back(back: Item, ctx: RenderContext) -> Drawing:
     d, m = _patterned(ctx, style)
     title = back.get("title") or ctx.name(ctx.spec.name)
     fruits.draw(d, rules.PLUM, m.cx, m.cy + 7, 26, rules.FRUITS[rules.PLUM].colour)
-    text_in(d, Box(m.x + 5, m.cy - 13.5, m.w - 10, 7, 12), title, INK)
+    # the name fills the oval's width: 12pt at most, down to 8pt for a long one (Pi mal Pflaumen: 8.7pt)
+    text_in(d, Box(m.x + 5, m.cy - 13.5, m.w - 10, 7, 12, "title", 8), title, INK)
     text_in(d, Box(m.x + 8, m.cy - 22, m.w - 16, 7, 16), "π", INK)
     return d
