@@ -61,7 +61,7 @@ BACK_KINDS = {"decoration": [], "goal": [], "cookie": []}
 
 # The layout boxes the renderer (render.py, loaded on first use) reads.
 BOXES: dict[str, tuple[str, ...]] = {
-    "bauble": ("art", "corner", "mark"),
+    "bauble": ("art", "snow", "mark"),
     "gingerbread": ("figure", "side", "buttons", "mark"),
     "candy": ("art", "corner", "mark"),
     "goal": ("bells", "points", "majority", "diagram", "text"),

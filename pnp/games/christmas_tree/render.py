@@ -3,8 +3,9 @@
 Decorations (diamonds) are drawn here: a half-bubble on each edge in the colour the spec gives
 (the edges in the order of `board.py`: upper-left, upper-right, lower-right, lower-left as
 printed), and in the middle the bauble, the gingerbread man with his four side symbols and his
-points on his buttons, or the candy. A player may lay a decoration upside down, so what must be
-read (snowflakes, candy points) stands in the left corner and again, turned, in the right one.
+points on his buttons, or the candy. A bauble's snowflakes stand once above it, one symbol a
+point (they read the same either way up); a player may lay a decoration upside down, so a
+candy's number stands in the left corner and again, turned, in the right one.
 The "4" mark stands at the bottom. Goal cards are drawn by `render_goal`, the cookie, the tree
 board, the score track and the markers by `render_pieces`.
 """
@@ -103,14 +104,19 @@ def bauble_face(item: Item, ctx: RenderContext) -> Drawing:
     d = _decoration(item, ctx)
     cx, cy, r = _medallion(d, t.box("art"))
     art.bauble(d, item["shape"], Color.hex(rules.COLORS[item["color"]].colour), cx, cy, r * 1.62)
-    n = item["snowflakes"]
-
-    def flakes(side: Drawing, box: Box) -> None:
-        s = min(box.w, box.h / max(n, 1)) * 0.9
-        for i in range(n):
-            art.snowflake(side, box.cx, box.cy + (i - (n - 1) / 2) * box.h / max(n, 1), s)
-    _both_corners(d, t, flakes)
+    _snowflakes(d, t.box("snow"), item["snowflakes"])
     return d
+
+
+def _snowflakes(d: Drawing, box: Box, n: int) -> None:
+    """The bauble's points: exactly as many snowflake symbols as it is worth (the seed: the
+    symbols are the points), stacked in the box above the bauble. A snowflake reads the same
+    either way up, so a turned card still shows its count, once (a second set in the far corner
+    would be counted too)."""
+    step = box.h / max(n, 1)
+    s = min(box.w, step) * 0.9
+    for i in range(n):
+        art.snowflake(d, box.cx, box.top - step * (i + 0.5), s)
 
 
 def candy_face(item: Item, ctx: RenderContext) -> Drawing:
