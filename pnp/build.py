@@ -2,9 +2,11 @@
 
 Takes a loaded game and build options; renders every component's face on its template and every
 back design once per template (the PDF reuses each as a form XObject on every copy), imposes the
-copies on sheets and hands plan and drawings to the writers for OUT/<id>.pdf and OUT/<id>.json.
-Both are written to temporary files first and moved into place only when both are complete, so
-a failed build leaves the previous output untouched.
+copies on sheets and hands plan and drawings to the writers for OUT/<id>.pdf and OUT/<id>.json,
+the cut files (OUT/<id>-cut/) and the manifest (OUT/<id>.manifest.json). Everything is written
+to temporary files first and put in place in one commit (pnp/writers/commit.py) only when all of
+it is complete, so a build that fails, or is killed, never leaves the outputs torn: a failure
+leaves the previous ones untouched, and a commit cut short is finished by the next build or read.
 """
 from __future__ import annotations
 
@@ -13,12 +15,13 @@ from pathlib import Path
 
 from .diagnostics import Report
 from .imposition import impose, piece_bleed
-from .incremental.reprint import manifest, write_manifest
+from .incremental.reprint import manifest
+from .incremental.state import manifest_path
 from .load.project import Loaded
 from .options import BuildOptions, edition_of, pieces_of, sheet_settings
 from .render.faces import TextReport, render_all
 from .writers import jsonfile, outputs
-from .writers.outputs import Staged, StagedDir
+from .writers.commit import Commit, recover
 from .writers.pdf_sheets import Art, write_pdf
 from .writers.sheet_map import sheet_map
 from .writers.sheet_marks import registration, slug_text
@@ -70,20 +73,21 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
     marks = registration(plan, opts.sheet) if opts.cut_files else None
     slug = (game, slug_text(game, settings), opts.sheet) if opts.slug else None
     cut_dir = out_dir / f"{game}-cut"  # without --cut-files a stale one is removed: it would not match
-    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game):
-        outputs.recover(out_dir, [pdf_path.name, map_path.name, cut_dir.name])
-        with Staged(pdf_path) as pdf_tmp, Staged(map_path) as map_tmp, \
-                StagedDir(cut_dir, opts.cut_files) as cut_tmp:
-            write_pdf(pdf_tmp.path, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
-                      code_cache=cache.pdf_code if cache else None, progress=progress)
-            data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
-            data["pdf_sha256"] = outputs.sha256(pdf_tmp.path)  # so a reader can tell a torn pair
-            map_tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
-            if marks:
-                write_cut_files(cut_tmp.path, plan, marks)
-            outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
-            cut_tmp.ready = True
-        write_manifest(out_dir, game, manifest(loaded, opts, plan, data))  # what --changed compares with
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:
+        recover(out_dir, game)
+        pdf_tmp, map_tmp = commit.file(pdf_path.name), commit.file(map_path.name)
+        write_pdf(pdf_tmp, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
+                  code_cache=cache.pdf_code if cache else None, progress=progress)
+        data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
+        data["pdf_sha256"] = outputs.sha256(pdf_tmp)  # so a reader can tell a torn pair
+        map_tmp.write_text(jsonfile.dumps(data), encoding="utf-8")
+        if marks:
+            write_cut_files(commit.folder(cut_dir.name), plan, marks)
+        else:
+            commit.drop(cut_dir.name, folder=True)
+        recorded = manifest(loaded, opts, plan, data)  # what --changed compares with
+        commit.file(manifest_path(out_dir, game).name).write_text(jsonfile.dumps(recorded), encoding="utf-8")
+        commit.commit()
     return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components), texts,
                  cut_dir if opts.cut_files else None)
 
@@ -99,14 +103,14 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
     out_dir.mkdir(parents=True, exist_ok=True)
     pdf_path, map_path = out_dir / f"{game}-shop.pdf", out_dir / f"{game}-shop.json"
     title = f"{loaded.spec.name.get('en', loaded.game.title)} — for the print shop"
-    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game):
-        outputs.recover(out_dir, [pdf_path.name, map_path.name])
-        with Staged(pdf_path) as pdf_tmp, Staged(map_path) as map_tmp:
-            pages = write_shop_pdf(pdf_tmp.path, pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
-            data = {"game": game, "shop": True, "order": opts.shop, **sheet_settings(loaded, opts), "pages": pages,
-                    "pdf_sha256": outputs.sha256(pdf_tmp.path)}
-            map_tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
-            outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:
+        recover(out_dir, game)
+        pdf_tmp, map_tmp = commit.file(pdf_path.name), commit.file(map_path.name)
+        pages = write_shop_pdf(pdf_tmp, pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
+        data = {"game": game, "shop": True, "order": opts.shop, **sheet_settings(loaded, opts), "pages": pages,
+                "pdf_sha256": outputs.sha256(pdf_tmp)}
+        map_tmp.write_text(jsonfile.dumps(data), encoding="utf-8")
+        commit.commit()
     return Built(pdf_path, map_path, len(pages), sum(c.count for c in loaded.spec.components), texts)
 
 

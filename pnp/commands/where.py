@@ -11,8 +11,11 @@ from pathlib import Path
 from .arguments import add_format, add_game
 from .common import EXIT_INPUT, EXIT_OK, print_report
 from ..load.paths import display
+from ..diagnostics import InputError
 from ..load.project import load_checked
-from ..incremental.reprint import ReprintError, changed, check_map, pages_of, read_manifest, reprint
+from ..load.yamlload import os_problem
+from ..incremental.reprint import changed, check_map, pages_of, reprint
+from ..incremental.state import ReprintError, read_manifest, read_sheet_map
 
 
 def add_where_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
@@ -42,30 +45,32 @@ def resolve_ids(loaded, texts: list[str]) -> list[str]:
 
 
 def cmd_where(args, specs_dir: Path) -> int:
-    from ..writers.outputs import check_pair
-
     loaded = load_checked(args.game, specs_dir)
     if loaded.spec is None or loaded.report.input_errors:
         for d in loaded.report.sorted():
             print(d, file=sys.stderr)
         return EXIT_INPUT
+    notes: list[str] = []
     try:
         ids = resolve_ids(loaded, args.ids)
-        map_path = args.out / f"{args.game}.json"
-        if not map_path.is_file():
-            raise ReprintError(f"no sheet map at {display(map_path)}: run 'pnp build {args.game}' first "
-                               f"(or give the folder it was built into with --out)")
-        torn = check_pair(args.out / f"{args.game}.pdf", map_path)
-        if torn:
-            raise ReprintError(torn)
-        data = json.loads(map_path.read_text(encoding="utf-8"))
+        data = read_sheet_map(args.out, args.game, notes)  # checked, and against its PDF
         stale = check_map(data, loaded.spec)
         if stale:
-            raise ReprintError(f"{display(map_path)} does not match the spec ({stale}): build again with "
-                               f"'pnp build {args.game}'")
-    except (ReprintError, ValueError) as exc:
+            raise ReprintError(f"{display(args.out / f'{args.game}.json')} does not match the spec ({stale}): "
+                               f"build again with 'pnp build {args.game}'")
+    except ReprintError as exc:
         print(f"pnp where: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
+    except InputError as exc:  # the sheet map is not what pnp wrote: where and why
+        for d in exc.report.sorted():
+            print(d, file=sys.stderr)
+        return EXIT_INPUT
+    except OSError as exc:
+        print(f"pnp where: error: cannot read {display(args.out)}: {os_problem(exc)}", file=sys.stderr)
+        return EXIT_INPUT
+    finally:
+        for line in notes:
+            print(f"pnp where: note: {line}", file=sys.stderr)
     found = pages_of(data, ids)
     if args.format == "json":
         print(json.dumps({"game": args.game, "pdf": display(args.out / f"{args.game}.pdf"), "cards": found},
@@ -83,13 +88,13 @@ def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tupl
     from ..imposition import impose
 
     g, as_json = loaded.game.id, args.format == "json"
-    sheets, note = None, []
+    sheets, note, restored = None, [], []
     try:
         if args.changed:
-            old = read_manifest(args.out, g)
+            old = read_manifest(args.out, g, restored)  # after finishing a commit a killed build left
             plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
             ch = changed(loaded, opts, plan, _settings(loaded, opts), old)
-            note = _change_lines(ch)
+            note += _change_lines(ch)
             if ch.none:
                 if not as_json:
                     print(f"{g}: nothing changed since the last full build; nothing written")
@@ -97,11 +102,17 @@ def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tupl
             sheets, ids = ch.sheets, ch.components
         else:
             ids = resolve_ids(loaded, args.only)
+        done = reprint(loaded, opts, args.out, report, sheets=sheets, ids=ids, cache=cache, progress=progress)
     except ReprintError as exc:
-        if not as_json:
-            print(f"pnp build: error: {exc}", file=sys.stderr)
-        return EXIT_INPUT, {"built": False, "why": str(exc)}
-    done = reprint(loaded, opts, args.out, report, sheets=sheets, ids=ids, cache=cache, progress=progress)
+        return _refused(str(exc), [f"pnp build: error: {exc}"], as_json)
+    except InputError as exc:  # the manifest is not what pnp wrote: where and why
+        return _refused(str(exc), [str(d) for d in exc.report.sorted()], as_json)
+    except OSError as exc:
+        why = f"cannot write to {display(args.out)}: {os_problem(exc)}"
+        return _refused(why, [f"{g}: not built, {why}"], as_json)
+    finally:
+        for line in [] if as_json else restored:
+            print(f"pnp build: note: {line}", file=sys.stderr)
     if progress:
         progress.done()
     result = {"built": True, "pdf": display(done.pdf), "sheet_map": display(done.sheet_map), "pages": done.pages,
@@ -117,6 +128,13 @@ def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tupl
         print(f"{g}: {done.sheets} sheet{'s' if done.sheets != 1 else ''} (pages {pages} of {done.of}) → "
               f"{display(done.pdf)}, {display(done.sheet_map)}" + (f", {display(done.cut_files)}/" if done.cut_files else ""))
     return EXIT_OK, result
+
+
+def _refused(why: str, lines: list[str], as_json: bool) -> tuple[int, dict]:
+    if not as_json:
+        for line in lines:
+            print(line, file=sys.stderr)
+    return EXIT_INPUT, {"built": False, "why": why}
 
 
 def _change_lines(ch) -> list[str]:

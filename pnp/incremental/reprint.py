@@ -7,34 +7,27 @@ Takes a loaded game, build options and card ids; returns data (nothing here prin
 - `reprint(...)`: OUT/<game>-reprint.pdf, the sheets of the full plan that hold those cards (a
   front page and its back page, in duplex order; a gutterfold sheet is one page), and
   OUT/<game>-reprint.json, the sheet map of just those pages under their numbers in the full
-  print, so a user knows which sheet each replaces. Nothing else in OUT is touched;
-- `changed(...)`: what differs from the last full build, by the manifest OUT/<game>.manifest.json
-  that every full build writes: one content hash per component (pnp/incremental/fingerprint.py: its entry,
-  back design, template and the options that change a drawing), the build options that place
-  pieces on sheets, and a hash of each sheet's arrangement. A sheet is reprinted when it holds a
-  changed component or its arrangement differs (a count changed above it moves what follows).
+  print, so a user knows which sheet each replaces. Nothing else in OUT is touched; all three
+  (PDF, sheet map, cut-file folder) are committed together (pnp/writers/commit.py);
+- `manifest(...)`: what every full build records in OUT/<game>.manifest.json (read back by
+  pnp/incremental/state.py): one content hash per component (pnp/incremental/fingerprint.py: its
+  entry, back design, template and the options that change a drawing), the build options, and a
+  hash of each sheet's arrangement;
+- `changed(...)`: what differs from that. A sheet is reprinted when it holds a changed component
+  or its arrangement differs (a count changed above it moves what follows).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..writers import jsonfile, outputs
+from ..writers.commit import Commit, recover
 from ..diagnostics import Report
 from .fingerprint import Keys, digest
+from .state import MANIFEST_VERSION, SHEET_OPTIONS, ReprintError
 
-MANIFEST_VERSION = 1
-SHEET_OPTIONS = ("paper", "backs", "back_offset_mm", "diamonds", "bleed_mm", "lang", "edition", "cmyk", "slug",
-                 "cut_files")
-
-
-class ReprintError(Exception):
-    """A reprint that cannot be made (no sheet map, unknown card, no manifest); says what to do."""
-
-
-def manifest_path(out_dir: Path, game: str) -> Path:
-    return Path(out_dir) / f"{game}.manifest.json"
+__all__ = ["ReprintError", "changed", "check_map", "manifest", "pages_of", "reprint"]
 
 
 # -- which sheets ------------------------------------------------------------------------------
@@ -82,6 +75,7 @@ def check_map(sheet_map: dict, spec) -> str | None:
 
 # -- the manifest ------------------------------------------------------------------------------
 def manifest(loaded, opts, plan, sheet_map: dict) -> dict:
+    """The manifest of a full build: its options, a hash per component and one per sheet."""
     entries = {}
     for e in sheet_map["pages"]:
         entries.setdefault(e["page"], []).append(e)
@@ -89,28 +83,6 @@ def manifest(loaded, opts, plan, sheet_map: dict) -> dict:
     return {"version": MANIFEST_VERSION, "game": loaded.game.id,
             "options": {k: sheet_map.get(k) for k in SHEET_OPTIONS},
             "components": Keys(loaded, opts).components(), "sheets": sigs}
-
-
-def write_manifest(out_dir: Path, game: str, data: dict) -> None:
-    from ..writers.outputs import Staged as _Staged
-
-    with _Staged(manifest_path(out_dir, game)) as tmp:
-        tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
-        tmp.ready = True
-
-
-def read_manifest(out_dir: Path, game: str) -> dict:
-    path = manifest_path(out_dir, game)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReprintError(f"no manifest of a full build in {out_dir} ({path.name}): run 'pnp build {game}' once, "
-                           f"print it, and later --changed reprints what you edit") from None
-    except (OSError, ValueError) as exc:
-        raise ReprintError(f"{path.name} cannot be read ({exc}); run 'pnp build {game}' again") from None
-    if not isinstance(data, dict) or data.get("version") != MANIFEST_VERSION or data.get("game") != game:
-        raise ReprintError(f"{path.name} is not a manifest of {game} this pnp writes; run 'pnp build {game}' again")
-    return data
 
 
 @dataclass
@@ -127,16 +99,21 @@ class Changes:
 
 
 def changed(loaded, opts, plan, settings: dict, old: dict) -> Changes:
+    """What differs between the build asked for (its plan and sheet settings) and the last full
+    build's manifest `old`, as read back by pnp/incremental/state.py (so its keys are there)."""
     from ..writers.sheet_map import sheet_map
+    from ..writers.sheet_marks import registration
 
-    now = manifest(loaded, opts, plan, sheet_map(loaded.game.id, settings, plan))
-    before = old.get("components", {})
+    game = loaded.game.id
+    cuts = (f"{game}-cut", registration(plan, opts.sheet)) if opts.cut_files else None  # as the full build's map
+    now = manifest(loaded, opts, plan, sheet_map(game, settings, plan, cuts))
+    before = old["components"]
     ch = Changes()
     ch.components = [i for i, h in now["components"].items() if before.get(i) != h]
     ch.removed = [i for i in before if i not in now["components"]]
     ch.options = [f"{k}: {_show(old['options'].get(k))} → {_show(v)}" for k, v in now["options"].items()
-                  if old.get("options", {}).get(k) != v]
-    ids, old_sigs = set(ch.components), old.get("sheets", [])
+                  if old["options"].get(k) != v]
+    ids, old_sigs = set(ch.components), old["sheets"]
     for n, (pages, sig) in enumerate(zip(sheets_of(plan.pages), now["sheets"])):
         moved = n >= len(old_sigs) or old_sigs[n] != sig
         if moved or any(p.piece.id in ids for i in pages for p in plan.pages[i].placements):
@@ -167,7 +144,6 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
     """Write OUT/<game>-reprint.pdf and .json: the given sheets of the full plan (or those holding
     `ids`). Only the faces on those sheets are drawn."""
     from ..options import pieces_of, sheet_settings as _settings
-    from ..writers.outputs import Staged as _Staged, StagedDir as _StagedDir
     from ..imposition import Plan, impose
     from .render_cache import RenderCache
     from ..writers.pdf_sheets import write_pdf
@@ -195,19 +171,18 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
     data["reprint"] = {"of": f"{game}.pdf", "pages": numbers, "page_count": len(plan.pages)}
     pdf_path, map_path = out_dir / f"{game}-reprint.pdf", out_dir / f"{game}-reprint.json"
     title = f"{loaded.spec.name.get('en', loaded.game.title)} — reprint of pages {_ranges(numbers)}"
-    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game):
-        outputs.recover(out_dir, [pdf_path.name, map_path.name, cut_dir.name])
-        with _Staged(pdf_path) as pdf_tmp, _Staged(map_path) as map_tmp, \
-                _StagedDir(cut_dir, opts.cut_files) as cut_tmp:
-            write_pdf(pdf_tmp.path, sub, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
-                      numbering=(numbers, len(plan.pages)), code_cache=cache.pdf_code if cache else None,
-                      progress=progress)
-            data["pdf_sha256"] = outputs.sha256(pdf_tmp.path)
-            map_tmp.path.write_text(jsonfile.dumps(data), encoding="utf-8")
-            if marks:
-                write_cut_files(cut_tmp.path, plan, marks, set(numbers))
-            outputs.commit([(pdf_tmp.path, pdf_path), (map_tmp.path, map_path)])
-            cut_tmp.ready = True
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:
+        recover(out_dir, game)
+        pdf_tmp, map_tmp = commit.file(pdf_path.name), commit.file(map_path.name)
+        write_pdf(pdf_tmp, sub, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
+                  numbering=(numbers, len(plan.pages)), code_cache=cache.pdf_code if cache else None, progress=progress)
+        data["pdf_sha256"] = outputs.sha256(pdf_tmp)
+        map_tmp.write_text(jsonfile.dumps(data), encoding="utf-8")
+        if marks:
+            write_cut_files(commit.folder(cut_dir.name), plan, marks, set(numbers))
+        else:
+            commit.drop(cut_dir.name, folder=True)
+        commit.commit()
     return Reprinted(pdf_path, map_path, numbers, len(sheets), len(plan.pages), cut_dir if marks else None)
 
 

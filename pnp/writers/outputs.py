@@ -1,12 +1,11 @@
-"""Writing a game's outputs so that no kill, crash or second build leaves them torn.
+"""The output folder's ground rules: its lock, the names a game writes there, file hashes.
 
 Every build of a game into a folder takes that game's lock in the folder (`locked`), so two
-builds of it into one folder run one after the other (other games' builds go on at once). Files are staged as hidden temporary files beside their targets, created
-with the user's normal permissions (not mkstemp's private 0600), and committed in one order: the
-old PDF is kept as `.<name>.prev`, the new PDF moves in, then the new sheet map, then the `.prev`
-goes. The sheet map records the SHA-256 of its PDF, so a reader can tell a matching pair
-(`check_pair`). A build killed between the two moves leaves the `.prev`; the next build into the
-folder (or `recover`) puts the previous PDF back and clears every temporary file left behind.
+builds of it into one folder run one after the other (other games' builds go on at once). The
+lock file is never followed out of the folder: a link there is refused. The sheet map records
+the SHA-256 of its PDF, so a reader can tell a matching pair (`check_pair`). Staged files are
+created with the user's normal permissions (`normal_mode`), not mkstemp's private 0600; how they
+are put in place together is pnp/writers/commit.py.
 """
 from __future__ import annotations
 
@@ -15,16 +14,34 @@ import fcntl
 import hashlib
 import json
 import os
-import shutil
+import stat
 import sys
-import tempfile
 import time
 import zlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from .jsonfile import NotReadable, read_regular
+
 LOCK_NAME = ".pnp.lock"
+
+
+class OutputError(OSError):
+    """An output folder that cannot be written as it stands (a link, a file in the way, a commit
+    record pnp did not write); the message names it and says what to do."""
+
+    def __init__(self, message: str):
+        super().__init__(errno.EEXIST, message)
+
+    def __str__(self) -> str:
+        return self.strerror
+
+
+def output_names(game: str) -> list[str]:
+    """Every file and folder a build, reprint or shop build of `game` writes into OUT."""
+    return [f"{game}{tail}" for tail in (".pdf", ".json", "-cut", ".manifest.json", "-reprint.pdf", "-reprint.json",
+                                         "-reprint-cut", "-shop.pdf", "-shop.json")]
 
 
 def _umask() -> int:
@@ -38,6 +55,7 @@ def normal_mode(path: Path, directory: bool = False) -> None:
     os.chmod(path, (0o777 if directory else 0o666) & ~_umask())
 
 
+# -- the lock ----------------------------------------------------------------------------------
 @contextmanager
 def locked(out_dir: Path, wait_note=None, game: str | None = None) -> Iterator[None]:
     """Hold OUT/.pnp.lock for the block: builds of one game into one folder are serialised.
@@ -45,7 +63,7 @@ def locked(out_dir: Path, wait_note=None, game: str | None = None) -> Iterator[N
     so the games of one `pnp build` can be written at once; None locks the whole folder, and
     waits for every game's build. `wait_note` is called once if this one has to wait."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    fd = os.open(out_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o666 & ~_umask())
+    fd = _open_lock(out_dir)
     start, length = (1 + zlib.crc32(game.encode("utf-8")), 1) if game else (0, 0)  # length 0: to the end, and on
     try:
         try:
@@ -61,77 +79,24 @@ def locked(out_dir: Path, wait_note=None, game: str | None = None) -> Iterator[N
         os.close(fd)  # closing releases the lock
 
 
-def sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def check_pair(pdf: Path, sheet_map: Path) -> str | None:
-    """None when the sheet map describes this PDF; else what is wrong, for a message."""
-    if not pdf.is_file() or not sheet_map.is_file():
-        missing = pdf if not pdf.is_file() else sheet_map
-        return f"{missing.name} is missing"
+def _open_lock(out_dir: Path) -> int:
+    """The lock file's descriptor. A symbolic link there (even one to nowhere) is refused, never
+    followed: the build would create or lock a file outside the folder."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    where = f"{LOCK_NAME} in {out_dir}"
     try:
-        recorded = json.loads(sheet_map.read_text(encoding="utf-8")).get("pdf_sha256")
-    except (OSError, ValueError, AttributeError):
-        return f"{sheet_map.name} cannot be read"
-    if recorded is None:
-        return None  # written before pnp recorded hashes: nothing to compare
-    if recorded != sha256(pdf):
-        return (f"{sheet_map.name} does not describe {pdf.name} (a build was interrupted or two builds wrote "
-                f"this folder at once); build again")
-    return None
-
-
-def commit(pairs: list[tuple[Path, Path]]) -> None:
-    """Move each staged file onto its target, the PDF (first pair) with its previous copy kept as
-    `.prev` until the sheet map (second pair) is in place."""
-    (pdf_tmp, pdf), *rest = pairs
-    prev = _prev(pdf)
-    if pdf.exists():
-        prev.unlink(missing_ok=True)
-        os.link(pdf, prev)
-    os.replace(pdf_tmp, pdf)
-    for tmp, target in rest:
-        os.replace(tmp, target)
-    prev.unlink(missing_ok=True)
-
-
-def recover(out_dir: Path, names: list[str]) -> list[str]:
-    """Under the folder's lock: undo a half-committed build (restore the previous PDF when the
-    sheet map does not describe the new one) and remove what interrupted builds left behind.
-    `names` are the output file names (e.g. gem.pdf, gem.json). Returns what was done."""
-    done = []
-    for name in names:
-        prev = _prev(out_dir / name)
-        if prev.exists():
-            target = out_dir / name
-            sheet_map = target.with_suffix(".json")
-            if target.suffix == ".pdf" and check_pair(target, sheet_map) is not None:
-                os.replace(prev, target)
-                done.append(f"restored the previous {name}: the build that replaced it was interrupted")
-            else:
-                prev.unlink(missing_ok=True)
-        for stale in out_dir.glob(f".{name}.*.tmp"):
-            _remove(stale)
-            done.append(f"removed {stale.name}, left by an interrupted build")
-    return done
-
-
-def _prev(path: Path) -> Path:
-    return path.with_name(f".{path.name}.prev")
-
-
-def _remove(path: Path) -> None:
-    if path.is_dir() and not path.is_symlink():
-        for child in path.iterdir():
-            _remove(child)
-        path.rmdir()
-    else:
-        path.unlink(missing_ok=True)
+        fd = os.open(out_dir / LOCK_NAME, flags, 0o666 & ~_umask())
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OutputError(f"{where} is a symbolic link; pnp keeps its build lock there and follows no link out "
+                              f"of the folder: remove the link, then build again") from None
+        if exc.errno == errno.EISDIR:
+            raise OutputError(f"{where} is a folder; pnp keeps its build lock there: remove it") from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OutputError(f"{where} is not a regular file; pnp keeps its build lock there: remove it")
+    return fd
 
 
 def waiting_note(out_dir: Path):
@@ -141,48 +106,39 @@ def waiting_note(out_dir: Path):
     return note
 
 
-class Staged:
-    """A temporary file beside `target`, moved over it on success, removed on failure."""
-
-    def __init__(self, target: Path):
-        self.target = target
-        self.ready = False
-
-    def __enter__(self) -> "Staged":
-        fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent)
-        os.close(fd)
-        self.path = Path(name)
-        normal_mode(self.path)  # mkstemp's files are private; an output is not
-        return self
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is None and self.ready:
-            os.replace(self.path, self.target)
-        else:
-            self.path.unlink(missing_ok=True)
+# -- a PDF and its sheet map -------------------------------------------------------------------
+def sha256(path: Path) -> str:
+    """The SHA-256 of a regular file (a pipe or a device is refused, never waited on or read)."""
+    h = hashlib.sha256()
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with open(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotReadable("is not a regular file")
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
-class StagedDir:
-    """A temporary folder beside `target`, put in its place on success (when `wanted`; otherwise
-    a `target` left by an earlier build is removed on success), removed on failure."""
+def check_pair(pdf: Path, sheet_map: Path) -> str | None:
+    """None when the sheet map describes this PDF; else what is wrong, for a message."""
+    try:
+        recorded = json.loads(read_regular(sheet_map, 1 << 26)).get("pdf_sha256")
+        if recorded is not None and recorded != sha256(pdf):
+            return (f"{sheet_map.name} does not describe {pdf.name} (a build was interrupted or two builds wrote "
+                    f"this folder at once); build again")
+    except FileNotFoundError as exc:
+        return f"{Path(exc.filename or pdf).name} is missing"
+    except (OSError, ValueError, AttributeError, NotReadable, RecursionError):
+        return f"{sheet_map.name} cannot be read"
+    return None  # recorded None: written before pnp recorded hashes, nothing to compare
 
-    def __init__(self, target: Path, wanted: bool):
-        self.target, self.wanted = target, wanted
-        self.ready = False
 
-    def __enter__(self) -> "StagedDir":
-        self.path = None
-        if self.wanted:
-            self.path = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent))
-            normal_mode(self.path, directory=True)
-        return self
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is None and self.ready and self.target.is_dir():
-            old = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.old.", suffix=".tmp", dir=self.target.parent))
-            os.replace(self.target, old / self.target.name)
-            shutil.rmtree(old)
-        if exc_type is None and self.ready and self.path is not None:
-            os.replace(self.path, self.target)
-        elif self.path is not None:
-            shutil.rmtree(self.path, ignore_errors=True)
+# -- removing -----------------------------------------------------------------------------------
+def remove(path: Path) -> None:
+    """Remove a file, a link (never what it points to) or a folder and everything in it."""
+    if path.is_dir() and not path.is_symlink():
+        for child in path.iterdir():
+            remove(child)
+        path.rmdir()
+    else:
+        path.unlink(missing_ok=True)

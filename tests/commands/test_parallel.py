@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.writers import outputs
+from pnp.writers import commit, outputs
 from pnp.commands import parallel
 from pnp.load.paths import SPECS_DIR
 
@@ -142,8 +142,8 @@ def test_an_interrupted_multi_game_build_leaves_no_worker_and_no_temporary_file(
     assert _gone(kids), "a worker outlived its build"
     if sig == signal.SIGKILL:  # the next build clears what the killed ones left
         assert _pnp("build", "gem", "--out", out, "--specs", SPECS_DIR).wait(120) == 0
-        outputs.recover(out, ["christmas-tree.pdf", "christmas-tree.json", "pi-mal-pflaumen.pdf",
-                              "pi-mal-pflaumen.json"])
+        for game in ("christmas-tree", "pi-mal-pflaumen"):
+            commit.recover(out, game)
     else:
         assert p.returncode == 130 and b"interrupted" in err
     left = [q.name for q in out.iterdir() if q.name.endswith((".tmp", ".prev"))] if out.exists() else []

@@ -128,7 +128,8 @@ def test_a_count_change_reprints_the_sheets_that_move(tmp_path):
     from pnp.build import build
     from pnp.diagnostics import Report
     from pnp.load.project import load_for_build, sheets
-    from pnp.incremental.reprint import changed, read_manifest
+    from pnp.incremental.reprint import changed
+    from pnp.incremental.state import read_manifest
 
     specs, _ = copy_spec(tmp_path, "gem")
     presets, _ = sheets(specs)
@@ -162,3 +163,12 @@ def test_a_reprint_with_cut_files_carries_the_svgs_of_its_own_sheets(cli, tmp_pa
     # a reprint without cut files takes the stale ones away (they would not match its pages)
     assert cli("build", "gem", "--out", out, "--only", "sapphire-ruby").code == 0
     assert not (out / "gem-reprint-cut").exists() and (out / "gem-cut").is_dir()
+
+
+def test_changed_with_the_same_cut_files_finds_nothing_changed(cli, tmp_path):
+    """The sheets of a --cut-files build are compared with their cut files named, as they were recorded."""
+    out = tmp_path / "out"
+    assert cli("build", "gem", "--cut-files", "--out", out).code == 0
+    r = cli("build", "gem", "--changed", "--cut-files", "--out", out)
+    assert r.code == 0 and r.out.startswith("gem: nothing changed since the last full build; nothing written")
+    assert not (out / "gem-reprint.pdf").exists()
