@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.diagnostics import Loc
-from pnp.games.christmas_tree import board, goals
+from pnp.games.christmas_tree import board, goals, rules
 from pnp.games.christmas_tree.score import tally
 from pnp.games.christmas_tree.tree import Placed, Tree
 from pnp.load.spec import Item
@@ -246,3 +246,114 @@ TOKENS = FUZZ_TOKENS + ["22", "180", "90", "gold-star-3", "most-gold", "dummy", 
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     assert score_exit(tmp_path_factory, GAME_ID, mangle(GAME, edits)) in (0, 2)
+
+
+# -- games the rulebook rules out: each refused at its line (exit 2, as every unreadable game) ----
+
+def _ginger_game(men: int, players: int = 3) -> str:
+    """A game whose first tree holds `men` gingerbread men, in spaces 1 to `men`."""
+    names = ["Ada", "Ben", "Cy", "Di"][:players]
+    lines = ["game: christmas-tree", f"players: [{', '.join(names)}]", "trees:", "  Ada:", "    spaces:"]
+    lines += [f"      {n}: gingerbread-{n:02d}" for n in range(1, men + 1)]
+    lines += [f"  {name}: {{ spaces: {{}} }}" for name in names[1:]]
+    lines += ["  dummy: { spaces: {} }"] * (players == 2)
+    return "\n".join(lines) + "\n"
+
+
+def test_more_gingerbread_men_than_the_deck_holds_for_the_player_count(cli, tmp_path):
+    allowed = rules.gingerbread_in_deck(3)
+    assert score_file(cli, tmp_path, GAME_ID, _ginger_game(allowed)).code == 0
+    text = _ginger_game(allowed + 1)
+    line = text.splitlines().index(f"      {allowed + 1}: gingerbread-{allowed + 1:02d}") + 1
+    r = score_file(cli, tmp_path, GAME_ID, text)
+    assert_one_located_error(r, "SCORE-DECK", line, 11, f"gingerbread man 'gingerbread-{allowed + 1:02d}' is "
+                             f"number {allowed + 1} on the trees, but with 3 players the deck holds {allowed} "
+                             f"gingerbread men ({rules.GINGERBREAD_PER_PLAYER} for each of 3 trees)")
+    # two players play with a dummy tree: the deck holds the same
+    assert score_file(cli, tmp_path, GAME_ID, _ginger_game(allowed, players=2)).code == 0
+    assert score_file(cli, tmp_path, GAME_ID, _ginger_game(allowed + 1, players=2)).code == 2
+
+
+@pytest.mark.parametrize("line, bad, col, code, words", [
+    # a "4"-marked card in a three-player game
+    (8, "      1: gold-star-3", 10, "SCORE-DECK",
+     "'gold-star-3' carries the \"4\" mark: it is shuffled in only with 4 players, and this game has 3"),
+    # more unused cookies than the family game deals
+    (6, "    cookies: 4", 14, "SCORE-COOKIES",
+     "Ada has 4 Linzer cookies unused, but the family game deals 3 Linzer cookies to each player"),
+    # a three-bell goal in the family game
+    (17, "  - goals: [most-gold, four-diamond]", 24, "SCORE-VARIANT",
+     "goal card 'four-diamond' has 3 bells, but the family game plays the goal cards with 1 or 2 bells"),
+    # more goals than the three trees reveal
+    (17, "  - goals: [most-gold, most-candies, twins, row-ends]", 12, "SCORE-GOALS",
+     "round 1 scores 4 goal cards, but in the family game each of the 3 trees reveals one"),
+    # an unknown variant names the variants
+    (2, "variant: expert", 10, "SCORE-VARIANT",
+     "'variant' of the game file: 'expert' is not known, expected one of beginner, family or advanced"),
+    # a space key that str.isdigit takes for a number, int() does not
+    (8, "      ²: gold-star-1", 7, "SCORE-SPACE", "space '²' of Ada's tree is not on the tree"),
+])
+def test_a_game_the_rules_rule_out_is_refused_at_its_line(cli, tmp_path, line, bad, col, code, words):
+    r = score_file(cli, tmp_path, GAME_ID, with_line(GAME, line, bad))
+    assert_one_located_error(r, code, line, col, words)
+
+
+def test_no_cookies_in_the_beginner_game_and_none_on_the_dummys_tree(cli, tmp_path):
+    text = with_line(GAME, 2, "variant: beginner")
+    r = score_file(cli, tmp_path, GAME_ID, text)
+    assert_one_located_error(r, "SCORE-COOKIES", 6, 14, "Ada has 2 Linzer cookies unused, but the beginner game "
+                                                        "is played without Linzer cookies: none are dealt")
+    assert score_file(cli, tmp_path, GAME_ID, with_line(text, 6, "    cookies: 0")).code == 0
+    two = GAME.replace("players: [Ada, Ben, Cy]", "players: [Ada, Ben]").replace("  Cy:", "  dummy:\n    cookies: 1")
+    r = score_file(cli, tmp_path, GAME_ID, two)
+    assert_one_located_error(r, "SCORE-COOKIES", 15, 14, "dummy has 1 Linzer cookie unused, but the dummy tree is "
+                                                         "dealt no cookies")
+
+
+def test_a_goal_scored_in_two_rounds_and_a_fourth_round(cli, tmp_path):
+    twice = GAME + "  - goals: [twins]\n  - goals: [most-gold]\n"
+    r = score_file(cli, tmp_path, GAME_ID, twice)
+    assert_one_located_error(r, "SCORE-TWICE", 19, 13, "card 'most-gold' is scored twice (first at line 17); "
+                                                       "the deck has only one")
+    four = GAME + "  - goals: [twins]\n  - goals: [row-ends]\n  - goals: [yellow-bubbles]\n"
+    r = score_file(cli, tmp_path, GAME_ID, four)
+    assert_one_located_error(r, "SCORE-ROUNDS", 20, 5, "round 4, but the game is played over 3 rounds")
+    assert score_file(cli, tmp_path, GAME_ID, GAME + "  - goals: [twins]\n  - goals: [row-ends]\n").code == 0
+
+
+ROUND_TREES = GAME + """\
+    trees:
+      Ada:
+        spaces:
+          1: gold-star-1
+          3: candy-3a
+"""
+
+
+def test_a_rounds_tree_holds_only_cards_still_on_it_at_the_end(cli, tmp_path):
+    assert score_file(cli, tmp_path, GAME_ID, ROUND_TREES).code == 0
+    gone = with_line(ROUND_TREES, 22, "          3: candy-3b")  # Ben's card at the end
+    r = score_file(cli, tmp_path, GAME_ID, gone)
+    assert_one_located_error(r, "SCORE-GONE", 22, 14, "'candy-3b' is on Ada's tree after round 1 but not at the "
+                                                      "end; a placed card stays on its tree")
+    # moved by a cookie to another space: still on the tree
+    assert score_file(cli, tmp_path, GAME_ID, with_line(ROUND_TREES, 22, "          5: candy-3a")).code == 0
+
+
+def test_a_rounds_tree_holds_no_more_cards_than_are_placed_by_then(cli, tmp_path):
+    full = GAME.replace("      3: candy-3a\n", "".join(f"      {n}: gingerbread-{n:02d}\n" for n in range(3, 9)))
+    text = full + "    trees:\n      Ada:\n        spaces:\n" + "".join(
+        f"          {n}: gingerbread-{n:02d}\n" for n in range(3, 9)) + "          1: gold-star-1\n" \
+        "          2: gold-star-2\n"
+    line = text.splitlines().index("      Ada:", 20) + 1
+    r = score_file(cli, tmp_path, GAME_ID, text)
+    assert_one_located_error(r, "SCORE-TREE", line + 1, 9, f"Ada's tree after round 1 holds 8 cards, but "
+                                                           f"{rules.PLACE} are placed a round: at most {rules.PLACE}")
+
+
+def test_a_five_thousand_digit_space_is_a_located_error(cli, tmp_path):
+    huge = "1" * 5000
+    text = with_line(GAME, 8, f"      ? {huge}\n      : gold-star-1")
+    r = score_file(cli, tmp_path, GAME_ID, text)
+    found = assert_one_located_error(r, "SCORE-SPACE", 8, 9, "of Ada's tree is not on the tree")
+    assert len(found) < 200 and "Traceback" not in r.err

@@ -1,7 +1,7 @@
 """Reading a played game for `pnp score`: what every game's game file shares.
 
 Takes a game file (YAML, formats in the README) with the game's spec; gives its top-level keys
-checked (`game:` must name the game), the players' names, the cards a player wrote (by printed
+checked (`game:` must name the game, `variant:` one of its variants), the players' names, the cards a player wrote (by printed
 name or spec id, found by `GameDef.find_card`) counted against the copies the deck holds, the
 winner of a table of totals, and the text a person reads. Every problem is a located SCORE-*
 (or SPEC-* for a wrong type) diagnostic in the caller's `Report`; the game's scorer raises
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Loc, Report
-from .schema import INVALID, Field, Int, Text, read_fields
+from .schema import INVALID, Choice, Field, Int, Text, read_fields
 from .spec import Item, Spec
 from .yamlload import Node, load, type_name
 
@@ -36,12 +36,29 @@ def open_file(path: Path, display: str, spec: Spec, fields: Sequence[Field],
     for a file that is not a YAML mapping; None when the top level cannot be read at all."""
     game_id = spec.game
     root = load(path, display)
-    v, locs = read_fields(root, [Field("game", Text()), *fields], report, "the game file")
+    fields, skip = _with_variant(root, spec, fields, report)
+    v, locs = read_fields(root, [Field("game", Text()), *fields], report, "the game file", extra_ok=skip)
     if v is INVALID:
         return None
     if v["game"] not in (INVALID, game_id):
         report.error(locs["game"], "SCORE-GAME", f"'game' is '{v['game']}', expected '{game_id}'")
     return v, locs
+
+
+def _with_variant(root: Node, spec: Spec, fields: Sequence[Field], report: Report) -> tuple[list[Field], list[str]]:
+    """Every game file may name a variant of its game: one the game declares, checked here for
+    every scorer that does not read `variant` itself. A game without variants says so at the
+    key (and the key is then not reported again as unknown)."""
+    if any(f.name == "variant" for f in fields):
+        return list(fields), []
+    game = _game(spec)
+    if game.variants:
+        return [*fields, Field("variant", Choice(list(game.variants), code="SCORE-VARIANT"), required=False)], []
+    if root.is_map and "variant" in root.value:
+        report.error(root.key_loc("variant"), "SCORE-VARIANT", f"{game.title} has no variants; a game file of "
+                                                               f"{game.id} takes no 'variant'")
+        return list(fields), ["variant"]
+    return list(fields), []
 
 
 def open_players(path: Path, display: str, spec: Spec, fields: Sequence[Field], report: Report,
