@@ -357,3 +357,10 @@ def test_a_five_thousand_digit_space_is_a_located_error(cli, tmp_path):
     r = score_file(cli, tmp_path, GAME_ID, text)
     found = assert_one_located_error(r, "SCORE-SPACE", 8, 9, "of Ada's tree is not on the tree")
     assert len(found) < 200 and "Traceback" not in r.err
+
+
+def test_a_card_gone_from_a_later_rounds_tree_is_refused_where_it_was_written(cli, tmp_path):
+    later = ROUND_TREES + "  - goals: [twins]\n    trees:\n      Ada:\n        spaces:\n          1: gold-star-1\n"
+    r = score_file(cli, tmp_path, GAME_ID, later)
+    assert_one_located_error(r, "SCORE-GONE", 22, 14, "'candy-3a' is on Ada's tree after round 1 but not after "
+                                                      "round 2; a placed card stays on its tree")
