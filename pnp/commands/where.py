@@ -14,7 +14,7 @@ from ..load.paths import display
 from ..diagnostics import InputError
 from ..load.project import load_checked
 from ..load.yamlload import os_problem
-from ..incremental.reprint import changed, check_map, pages_of, reprint
+from ..incremental.reprint import changed, check_map, clear_reprint, pages_of, reprint
 from ..incremental.state import ReprintError, read_manifest, read_sheet_map
 
 
@@ -96,9 +96,7 @@ def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tupl
             ch = changed(loaded, opts, plan, _settings(loaded, opts), old)
             note += _change_lines(ch)
             if ch.none:
-                if not as_json:
-                    print(f"{g}: nothing changed since the last full build; nothing written")
-                return EXIT_OK, {"built": False, "changed": [], "why": "nothing changed since the last full build"}
+                return _nothing_changed(args.out, g, as_json)
             sheets, ids = ch.sheets, ch.components
         else:
             ids = resolve_ids(loaded, args.only)
@@ -130,6 +128,16 @@ def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tupl
     return EXIT_OK, result
 
 
+def _nothing_changed(out: Path, g: str, as_json: bool) -> tuple[int, dict]:
+    """Nothing to reprint: a reprint left from before goes too (it may hold edits since taken back)."""
+    removed = clear_reprint(out, g)
+    gone = f"; removed the earlier reprint ({', '.join(removed)})" if removed else ""
+    if not as_json:
+        print(f"{g}: nothing changed since the last full build; nothing written{gone}")
+    return EXIT_OK, {"built": False, "changed": [], "why": "nothing changed since the last full build",
+                     "removed": [display(out / n) for n in removed]}
+
+
 def _refused(why: str, lines: list[str], as_json: bool) -> tuple[int, dict]:
     if not as_json:
         for line in lines:
@@ -140,7 +148,8 @@ def _refused(why: str, lines: list[str], as_json: bool) -> tuple[int, dict]:
 def _change_lines(ch) -> list[str]:
     lines = []
     if ch.options:
-        lines.append("build options differ from the last full build (" + "; ".join(ch.options) + ")")
+        lines.append("build options differ from the last full build (" + "; ".join(ch.options) + "): "
+                     "every sheet is reprinted")
     if ch.components:
         shown = ", ".join(ch.components[:8]) + (f" and {len(ch.components) - 8} more" if len(ch.components) > 8 else "")
         lines.append(f"changed since the last full build: {shown}")

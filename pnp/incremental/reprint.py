@@ -9,12 +9,14 @@ Takes a loaded game, build options and card ids; returns data (nothing here prin
   OUT/<game>-reprint.json, the sheet map of just those pages under their numbers in the full
   print, so a user knows which sheet each replaces. Nothing else in OUT is touched; all three
   (PDF, sheet map, cut-file folder) are committed together (pnp/writers/commit.py);
+- `clear_reprint(...)`: those three removed, when `--changed` finds nothing to reprint;
 - `manifest(...)`: what every full build records in OUT/<game>.manifest.json (read back by
   pnp/incremental/state.py): one content hash per component (pnp/incremental/fingerprint.py: its
   entry, back design, template and the options that change a drawing), the build options, and a
   hash of each sheet's arrangement;
 - `changed(...)`: what differs from that. A sheet is reprinted when it holds a changed component
-  or its arrangement differs (a count changed above it moves what follows).
+  or its arrangement differs (a count changed above it moves what follows); every sheet when a
+  build option differs (CMYK, cut files, slug, paper: each changes every sheet printed).
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from ..diagnostics import Report
 from .fingerprint import Keys, digest
 from .state import MANIFEST_VERSION, SHEET_OPTIONS, ReprintError
 
-__all__ = ["ReprintError", "changed", "check_map", "manifest", "pages_of", "reprint"]
+__all__ = ["ReprintError", "changed", "check_map", "clear_reprint", "manifest", "pages_of", "reprint"]
 
 
 # -- which sheets ------------------------------------------------------------------------------
@@ -116,7 +118,8 @@ def changed(loaded, opts, plan, settings: dict, old: dict) -> Changes:
     ids, old_sigs = set(ch.components), old["sheets"]
     for n, (pages, sig) in enumerate(zip(sheets_of(plan.pages), now["sheets"])):
         moved = n >= len(old_sigs) or old_sigs[n] != sig
-        if moved or any(p.piece.id in ids for i in pages for p in plan.pages[i].placements):
+        held = any(p.piece.id in ids for i in pages for p in plan.pages[i].placements)
+        if ch.options or moved or held:  # colours, marks, cut files, paper: an option changes every sheet
             ch.sheets.append(pages)
     ch.gone = max(0, len(old_sigs) - len(now["sheets"]))
     return ch
@@ -125,6 +128,8 @@ def changed(loaded, opts, plan, settings: dict, old: dict) -> Changes:
 def _show(v) -> str:
     if isinstance(v, dict):
         return str(v.get("name", v))
+    if isinstance(v, bool):
+        return "yes" if v else "no"
     return "none" if v is None else str(v)
 
 
@@ -184,6 +189,20 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
             commit.drop(cut_dir.name, folder=True)
         commit.commit()
     return Reprinted(pdf_path, map_path, numbers, len(sheets), len(plan.pages), cut_dir if marks else None)
+
+
+def clear_reprint(out_dir: Path, game: str) -> list[str]:
+    """Remove OUT/<game>-reprint.pdf, its sheet map and its cut-file folder, all together: when
+    `--changed` finds nothing changed, a reprint left from before holds edits since taken back,
+    and would be printed by mistake. Returns the names removed."""
+    names = [f"{game}-reprint.pdf", f"{game}-reprint.json", f"{game}-reprint-cut"]
+    if not any((Path(out_dir) / n).exists() or (Path(out_dir) / n).is_symlink() for n in names):
+        return []
+    with outputs.locked(Path(out_dir), outputs.waiting_note(out_dir), game), Commit(Path(out_dir), game) as commit:
+        recover(out_dir, game)
+        for name in names:
+            commit.drop(name, folder=name.endswith("-cut"))
+        return commit.commit()
 
 
 def _ranges(numbers: list[int]) -> str:

@@ -75,3 +75,37 @@ def test_ctrl_c_stops_with_exit_0_and_no_traceback(tmp_path):
     out, err = p.communicate(timeout=30)
     assert p.returncode == 0, err
     assert "Traceback" not in err and "stopped" in err
+
+
+def _until(done, act, timeout: float = 60) -> None:
+    """Do `act` until `done()` (a save the watcher was not yet set up to see is made again)."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the watch did not answer"
+        act()
+        time.sleep(0.5)
+
+
+def test_watch_changed_removes_a_reprint_whose_edit_was_taken_back(tmp_path):
+    from pnp.cli import main
+
+    specs, _ = copy_spec(tmp_path, "gem")
+    out = tmp_path / "out"
+    assert main(["build", "gem", "--specs", str(specs), "--out", str(out)]) == 0  # the full print
+    args = _parser().parse_args(["watch", "gem", "--changed", "--specs", str(specs), "--out", str(out)])
+    lines, stop = Lines(), threading.Event()
+    t = threading.Thread(target=lambda: watch_loop(args, specs, stop, lines))
+    t.start()
+    reprint = out / "gem-reprint.pdf"
+    try:
+        lines.wait(1)
+        assert not reprint.exists()
+        _until(reprint.exists, lambda: copy_spec(tmp_path, "gem", "loan: 2 }", "loan: 3 }"))
+        _until(lambda: not reprint.exists(), lambda: copy_spec(tmp_path, "gem"))  # the edit taken back
+        assert not (out / "gem-reprint.json").exists()
+        assert sorted(p.name for p in out.iterdir()) == [".pnp.lock", "gem.json", "gem.manifest.json", "gem.pdf"]
+    finally:
+        stop.set()
+        t.join(20)
+    assert not t.is_alive()
+

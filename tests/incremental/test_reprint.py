@@ -165,6 +165,60 @@ def test_a_reprint_with_cut_files_carries_the_svgs_of_its_own_sheets(cli, tmp_pa
     assert not (out / "gem-reprint-cut").exists() and (out / "gem-cut").is_dir()
 
 
+def _files(out) -> dict:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_changed_after_an_edit_is_taken_back_leaves_no_reprint(cli, tmp_path):
+    """The reprint of an edit since taken back would print the wrong sheets: when nothing changed,
+    the old reprint, its sheet map and its cut files go, and the command says so."""
+    specs, _ = copy_spec(tmp_path, "gem")
+    out = tmp_path / "out"
+    assert cli("build", "gem", "--cut-files", "--specs", specs, "--out", out).code == 0
+    full = _files(out)
+    copy_spec(tmp_path, "gem", "loan: 2 }", "loan: 3 }")
+    r = cli("build", "gem", "--changed", "--cut-files", "--specs", specs, "--out", out)
+    assert r.code == 0 and "gem-reprint.pdf" in r.out
+    assert (out / "gem-reprint.pdf").is_file() and any((out / "gem-reprint-cut").iterdir())
+    copy_spec(tmp_path, "gem")  # the edit taken back
+    r = cli("build", "gem", "--changed", "--cut-files", "--specs", specs, "--out", out)
+    assert r.code == 0, r.err
+    assert r.out == ("gem: nothing changed since the last full build; nothing written; removed the earlier reprint "
+                     "(gem-reprint.pdf, gem-reprint.json, gem-reprint-cut)\n")
+    assert _files(out) == full  # the full build's files as they were, and no reprint of any kind
+    r = cli("build", "gem", "--changed", "--specs", specs, "--out", out, "--cut-files", "--format", "json")
+    assert r.json()["games"]["gem"] == {"built": False, "changed": [], "removed": [],
+                                        "why": "nothing changed since the last full build"}
+
+
+def test_changed_after_a_cmyk_build_without_cmyk_reprints_every_sheet(cli, tmp_path):
+    """The options are part of what changed: sheets printed in CMYK are not those asked for now."""
+    out = tmp_path / "out"
+    assert cli("build", "gem", "--cmyk", "--out", out).code == 0
+    pages = [(e["page"], e["side"]) for e in _map(out / "gem.json")["pages"]]
+    r = cli("build", "gem", "--changed", "--out", out)
+    assert r.code == 0, r.err
+    assert "build options differ from the last full build (cmyk: yes → no): every sheet is reprinted" in r.out
+    reprint = _map(out / "gem-reprint.json")
+    assert [(e["page"], e["side"]) for e in reprint["pages"]] == pages and reprint["cmyk"] is False
+    with pdfplumber.open(out / "gem-reprint.pdf") as pdf:
+        assert len(pdf.pages) == len(pages)
+        colours = {c.get("non_stroking_color") for c in pdf.pages[0].chars}
+    assert colours and all(c is None or len(c) != 4 for c in colours)  # RGB or grey, no CMYK quadruple
+
+
+def test_changed_with_cut_files_new_writes_every_fronts_cut_file(cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("build", "gem", "--out", out).code == 0
+    r = cli("build", "gem", "--changed", "--cut-files", "--out", out)
+    assert r.code == 0, r.err
+    assert "cut_files: no → yes" in r.out and "gem-reprint-cut/" in r.out
+    fronts = [e for e in _map(out / "gem-reprint.json")["pages"] if e["side"] == "front"]
+    assert len(fronts) == len([e for e in _map(out / "gem.json")["pages"] if e["side"] == "front"])
+    assert sorted(p.name for p in (out / "gem-reprint-cut").iterdir()) == sorted(
+        e["cut_file"].split("/", 1)[1] for e in fronts)
+
+
 def test_changed_with_the_same_cut_files_finds_nothing_changed(cli, tmp_path):
     """The sheets of a --cut-files build are compared with their cut files named, as they were recorded."""
     out = tmp_path / "out"
