@@ -51,6 +51,7 @@ class Tile:
     crosshairs: tuple[tuple[float, float], ...] = ()  # alignment marks, page mm
     caption: str = ""
     caption_at: tuple[float, float] = (0.0, 0.0)  # where the caption's baseline centre goes
+    mark_arm: float = 4.0  # mm from a cross-hair's centre to the end of its arms (crosshairs.arm)
 
     @property
     def number(self) -> int:

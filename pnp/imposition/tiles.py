@@ -2,26 +2,58 @@
 
 Neighbouring tiles overlap by the template's `overlap` (10 mm by default). Tiles are numbered in
 reading order, row 1 at the top. The overlap is a glue area on the tile to the left of (or above)
-it, which the next tile is laid over; cross-hairs at the same points of the piece on both tiles
-let them be lined up against the light. Each tile is one page with crop marks round its window
+it, which the next tile is laid over. Each tile is one page with crop marks round its window
 and a caption outside its trim: "board-1, tile 2 of 4, row 1 col 2". The orientation that
-needs fewer tiles wins; tiles divide the piece evenly.
+needs fewer tiles wins; tiles divide the piece evenly. A tile whose window holds none of the
+piece (the corners of a big circle, hexagon or diamond) is not printed; the tiles are numbered
+among those printed. Where the cross-hairs go is `crosshairs.py`.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
+from ..render import fonts
+from ..render.shapes import Point, clip_to_rect, counter_clockwise, transform
+from . import crosshairs
 from .geometry import MARK_GAP, MARK_ZONE, ImpositionError, Rect, Region
 from .grid import crop_marks
-from .plan import Page, Placement, Tile, boxes
+from .plan import Page, Placement, Tile, boxes, placement_matrix
 
 LABEL_ZONE = 4.0  # mm beside a tile for its caption
 CAPTION_PT = 7.0  # the caption's type size in points
 CAPTION_DROP = CAPTION_PT * 25.4 / 72 * 0.75  # mm from a caption's baseline to the top of its capitals
 
 
+@dataclass(frozen=True)
+class Tiling:
+    """How one piece is cut into tiles: its turn, the grid, the tile size, the window's corner on
+    the page, and which cells hold some of the piece (row, col from 1, reading order)."""
+
+    rotation: int
+    rows: int
+    cols: int
+    tw: float
+    th: float
+    pw: float  # the piece's size as it lies on the page (after the turn)
+    ph: float
+    wx: float
+    wy: float
+    cells: tuple[tuple[int, int], ...]
+    outline: tuple[Point, ...] | None = None  # a piece that is not a rectangle, on the page at the origin
+
+    def corner(self, r: int, c: int, overlap: float) -> Point:
+        """The bottom-left corner of cell (r, c) in the piece's coordinates as it lies on the page."""
+        return (c - 1) * (self.tw - overlap), self.ph - self.th - (r - 1) * (self.th - overlap)
+
+
 def pages(group, area: Region, bleed: float) -> list[Page]:
     return [page for piece in group for page in _piece_pages(piece, area, bleed)]
+
+
+def count(piece, area: Region, bleed: float) -> int:
+    """How many tiles (pages of fronts) the piece needs, without laying them out."""
+    return len(tiling(piece, area, bleed).cells)
 
 
 def split(length: float, avail: float, overlap: float) -> tuple[int, float]:
@@ -34,14 +66,16 @@ def split(length: float, avail: float, overlap: float) -> tuple[int, float]:
     return n, (length + (n - 1) * overlap) / n
 
 
-def room(area: Region, bleed: float) -> tuple[float, float]:
-    """The largest tile window a page holds: inside its bleed, crop marks and caption."""
-    return area.w - 2 * (bleed + MARK_ZONE), area.h - 2 * (bleed + MARK_ZONE) - LABEL_ZONE
+def room(area: Region, bleed: float, overlap: float) -> tuple[float, float]:
+    """The largest tile window a page holds: inside its bleed, crop marks, the cross-hairs beyond
+    the piece's edge, and the caption."""
+    edge = max(bleed + MARK_ZONE, crosshairs.reach(overlap))
+    return area.w - 2 * edge, area.h - 2 * edge - LABEL_ZONE
 
 
 def choose(piece, area: Region, bleed: float) -> tuple[int, int, int, float, float]:
     """(rotation, rows, cols, tile width, tile height) with the fewest tiles, unturned on a tie."""
-    avail_w, avail_h = room(area, bleed)
+    avail_w, avail_h = room(area, bleed, piece.overlap)
     best = None
     for rotation in (0, 90):
         pw, ph = (piece.w, piece.h) if rotation == 0 else (piece.h, piece.w)
@@ -52,6 +86,44 @@ def choose(piece, area: Region, bleed: float) -> tuple[int, int, int, float, flo
     return best
 
 
+def tiling(piece, area: Region, bleed: float) -> Tiling:
+    """The piece's tiles: the grid `choose` picks, the window centred in the room, and the cells
+    whose window holds some of the piece."""
+    rotation, rows, cols, tw, th = choose(piece, area, bleed)
+    pw, ph = (piece.w, piece.h) if rotation == 0 else (piece.h, piece.w)
+    avail_w, avail_h = room(area, bleed, piece.overlap)
+    edge = max(bleed + MARK_ZONE, crosshairs.reach(piece.overlap))
+    wx = area.x0 + edge + (avail_w - tw) / 2
+    wy = area.y0 + edge + (avail_h - th) / 2
+    if piece.shape == "rect":
+        cells = tuple((r, c) for r in range(1, rows + 1) for c in range(1, cols + 1))
+        return Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, cells)
+    at_origin = Placement(piece, 0.0, 0.0, pw, ph, rotation)
+    poly = tuple(counter_clockwise(transform(piece.outline.polygon(), placement_matrix(at_origin))))
+    t = Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, (), poly)
+    return Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, tuple(_held_cells(t, piece.overlap)), poly)
+
+
+def _held_cells(t: Tiling, overlap: float):
+    """The cells whose window holds some of a convex piece, in reading order. One clip per row:
+    the piece's part in a row's band is convex, so a cell holds some of it exactly when the
+    cell's columns overlap that part's width."""
+    poly, eps = list(t.outline), 1e-6
+    for r in range(1, t.rows + 1):
+        _, y = t.corner(r, 1, overlap)
+        band = clip_to_rect(poly, (-1.0, y, t.pw + 2.0, t.th))
+        if len(band) < 3:
+            continue
+        xs = [p[0] for p in band]
+        lo, hi = min(xs), max(xs)
+        if hi - lo <= eps or max(p[1] for p in band) - min(p[1] for p in band) <= eps:
+            continue  # the piece only touches the band
+        for c in range(1, t.cols + 1):
+            x, _ = t.corner(r, c, overlap)
+            if min(hi, x + t.tw) - max(lo, x) > eps:
+                yield r, c
+
+
 def caption_point(window: Rect, bleed: float, above: bool) -> tuple[float, float]:
     """Where a tile's caption stands: centred beyond its top (or bottom) crop-mark gap."""
     x, y, w, h = window
@@ -60,51 +132,36 @@ def caption_point(window: Rect, bleed: float, above: bool) -> tuple[float, float
     return x + w / 2, y - bleed - MARK_GAP - 0.6 - CAPTION_DROP
 
 
+def _caption_box(text: str, at: Point) -> crosshairs.Box:
+    """The box a caption covers, widened by a millimetre each way (descenders and capitals)."""
+    half = fonts.width(text, CAPTION_PT) / 2 + 1.0
+    x, y = at
+    return x - half, y - 1.0 - CAPTION_DROP / 3, x + half, y + CAPTION_DROP + 1.0
+
+
 def _piece_pages(piece, area: Region, bleed: float) -> list[Page]:
-    rotation, rows, cols, tw, th = choose(piece, area, bleed)
-    pw, ph = (piece.w, piece.h) if rotation == 0 else (piece.h, piece.w)
+    t = tiling(piece, area, bleed)
     ov = piece.overlap
-    avail_w, avail_h = room(area, bleed)
-    wx = area.x0 + bleed + MARK_ZONE + (avail_w - tw) / 2
-    wy = area.y0 + bleed + MARK_ZONE + (avail_h - th) / 2
-    marks = _crosshairs(rows, cols, tw, th, pw, ph, ov)
-    out = []
+    held = set(t.cells)
+    window = (t.wx, t.wy, t.tw, t.th)
     name = piece.label or piece.id
-    for r in range(1, rows + 1):
-        for c in range(1, cols + 1):
-            rx, ry = (c - 1) * (tw - ov), ph - th - (r - 1) * (th - ov)  # the tile's corner on the piece
-            glue = []
-            if c < cols:
-                glue.append((wx + tw - ov, wy, ov, th))
-            if r < rows:
-                glue.append((wx, wy, tw, ov))
-            inside = [(wx + bx - rx, wy + by - ry) for bx, by in marks
-                      if rx - 1e-9 <= bx <= rx + tw + 1e-9 and ry - 1e-9 <= by <= ry + th + 1e-9]
-            window = (wx, wy, tw, th)
-            n = (r - 1) * cols + c
-            tile = Tile(r, c, rows, cols, window, tuple(glue), tuple(inside),
-                        f"{name}, tile {n} of {rows * cols}, row {r} col {c}", caption_point(window, bleed, True))
-            p = Placement(piece, wx - rx, wy - ry, pw, ph, rotation, tile=tile)
-            page = Page("front", [p], bleed=bleed, mark_style="grid")
-            page.marks = crop_marks([p], bleed, area)
-            page.cuts = [] if piece.shape == "rect" else [p.outline()]
-            boxes(page)
-            out.append(page)
+    out = []
+    for n, (r, c) in enumerate(t.cells, start=1):
+        rx, ry = t.corner(r, c, ov)  # the tile's corner on the piece
+        glue = []
+        if (r, c + 1) in held:  # the next tile is laid over these strips; towards a tile not printed, none
+            glue.append((t.wx + t.tw - ov, t.wy, ov, t.th))
+        if (r + 1, c) in held:
+            glue.append((t.wx, t.wy, t.tw, ov))
+        caption = f"{name}, tile {n} of {len(t.cells)}, row {r} col {c}"
+        at = caption_point(window, bleed, True)
+        avoid = (_caption_box(caption, at),) if r == 1 else ()  # marks above the piece stand beside it
+        marks = crosshairs.points(t, r, c, ov, tuple(glue), held, avoid, list(t.outline) if t.outline else None)
+        tile = Tile(r, c, t.rows, t.cols, window, tuple(glue), marks, caption, at, mark_arm=crosshairs.arm(ov))
+        p = Placement(piece, t.wx - rx, t.wy - ry, t.pw, t.ph, t.rotation, tile=tile)
+        page = Page("front", [p], bleed=bleed, mark_style="grid")
+        page.marks = crop_marks([p], bleed, area)
+        page.cuts = [] if piece.shape == "rect" else [p.outline()]
+        boxes(page)
+        out.append(page)
     return out
-
-
-def _crosshairs(rows: int, cols: int, tw: float, th: float, pw: float, ph: float, ov: float) -> list[tuple[float, float]]:
-    """Points of the piece (as it lies on the page) in the middle of every overlap, a quarter of
-    the way in from each end: both tiles of the overlap print a cross-hair there."""
-    pts = []
-    for r in range(1, rows + 1):
-        ry = ph - th - (r - 1) * (th - ov)
-        for c in range(1, cols):  # between column c and c + 1
-            x = c * (tw - ov) + ov / 2
-            pts += [(x, ry + th / 4), (x, ry + 3 * th / 4)]
-    for c in range(1, cols + 1):
-        rx = (c - 1) * (tw - ov)
-        for r in range(1, rows):  # between row r and r + 1 below it
-            y = ph - r * (th - ov) - ov / 2
-            pts += [(rx + tw / 4, y), (rx + 3 * tw / 4, y)]
-    return pts

@@ -85,8 +85,8 @@ def _overlay(page: Page, plan: Plan) -> Drawing:
         if p.tile:
             for g in p.tile.glue:
                 _glue(d, g)
-            for x, y in p.tile.crosshairs:
-                _crosshair(d, x, y)
+            for x, y in p.tile.crosshairs:  # as large as the glue area they sit on leaves room for
+                _crosshair(d, x, y, r=p.tile.mark_arm * 0.625, arm=p.tile.mark_arm)
             _caption(d, p.tile.caption, *p.tile.caption_at)
     for x1, y1, x2, y2 in page.marks:
         d.line(x1, y1, x2, y2, stroke=BLACK, width=MARK_WIDTH)

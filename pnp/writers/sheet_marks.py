@@ -14,6 +14,7 @@ from .. import __version__
 from ..render import fonts
 from ..render.drawing import PT
 from ..imposition import ImpositionError, Page, Plan
+from ..imposition.crosshairs import HALO
 from ..imposition.tiles import CAPTION_PT
 from ..load.layout import Sheet
 from ..render.shapes import Point, clip_to_rect, transform
@@ -114,6 +115,9 @@ def obstacles(page: Page) -> list[list[Point]]:
         x, y, w, h = p.trim
         # a whole piece: its outline grown by the bleed (a round piece leaves its box's corners free)
         out.append(_poly((x - b, y - b, x + w + b, y + h + b)) if p.tile else transform(p.piece.outline.polygon(b), p.matrix()))
+        if p.tile:  # cross-hairs beyond the board stand in the margin too
+            a = p.tile.mark_arm + HALO
+            out += [_poly((cx - a, cy - a, cx + a, cy + a)) for cx, cy in p.tile.crosshairs]
         if p.tile and p.tile.caption:
             cx, cy = p.tile.caption_at
             half = fonts.width(p.tile.caption, CAPTION_PT) / 2

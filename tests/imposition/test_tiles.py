@@ -95,20 +95,21 @@ def test_every_tile_and_its_bleed_fit_the_printable_area_and_its_marks_stay_outs
                     assert not (x - BLEED < mx < x + w + BLEED and y - BLEED < my < y + h + BLEED)
 
 
-def test_cross_hairs_on_the_two_tiles_of_an_overlap_land_on_the_same_board_point():
+def test_cross_hairs_of_neighbouring_tiles_land_on_the_same_board_point():
     tiles = fronts(impose([board(520, 700, overlap=15)], A4, BLEED))
     seen: dict[tuple, list] = {}
     for p in tiles:
         assert p.tile.crosshairs
         for x, y in p.tile.crosshairs:
             wx, wy, ww, wh = p.tile.window
-            assert wx <= x <= wx + ww and wy <= y <= wy + wh  # inside the tile, in its overlap
+            in_glue = any(gx <= x <= gx + gw and gy <= y <= gy + gh for gx, gy, gw, gh in p.tile.glue)
+            assert in_glue or not (wx < x < wx + ww and wy < y < wy + wh)  # on its glue, or beyond the board
             bx, by = to_board(p, x, y)
             seen.setdefault((round(bx, 6), round(by, 6)), []).append((p.tile.row, p.tile.col))
     for point, holders in seen.items():
-        assert len(holders) == 2, (point, holders)
-        (r1, c1), (r2, c2) = sorted(holders)
-        assert (r2 - r1, c2 - c1) in ((0, 1), (1, 0))  # shared by neighbours only
+        assert len(holders) in (2, 3), (point, holders)  # a seam's two tiles; where seams cross, three
+        rows, cols = {r for r, _ in holders}, {c for _, c in holders}
+        assert max(rows) - min(rows) <= 1 and max(cols) - min(cols) <= 1  # shared by neighbours only
 
 
 def test_the_glue_area_is_where_the_next_tile_lies_over():
@@ -155,3 +156,45 @@ def test_a_board_without_a_back_gets_empty_back_pages_and_gutterfold_halves_hold
         assert b[0].tile.window[1] + b[0].tile.window[3] + BLEED <= A4.height / 2 + 1e-9
     assert len(plan.pages) == len({(p.tile.row, p.tile.col) for p in fronts(plan)}) == math.prod(
         (fronts(plan)[0].tile.rows, fronts(plan)[0].tile.cols))
+
+
+ROOT3 = 3 ** 0.5
+BIG = [("circle", 1500, 1500, "pointy"), ("circle", 2000, 2000, "pointy"), ("hexagon", 2000, 2000 * 2 / ROOT3, "pointy"),
+       ("hexagon", 2000 * 2 / ROOT3, 2000, "flat"), ("hexagon", 1800, 2000, "pointy"), ("rhombus", 2000, 2000, "pointy"),
+       ("rhombus", 1500, 900, "pointy")]
+
+
+def _area(points):
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
+
+
+@pytest.mark.parametrize("shape, w, h, orient", BIG, ids=[f"{s}-{w:.0f}x{h:.0f}" for s, w, h, _ in BIG])
+def test_a_big_round_or_pointed_piece_prints_only_the_tiles_that_hold_some_of_it(shape, w, h, orient):
+    piece = Piece("big", 1, "big", Outline(shape, w, h, orient=orient), template="big", label="big-1")
+    plan = impose([piece], A4, BLEED)
+    tiles = fronts(plan)
+    rows, cols = tiles[0].tile.rows, tiles[0].tile.cols
+    assert len(tiles) < rows * cols  # the corners of the grid hold none of the piece
+    for n, p in enumerate(tiles, start=1):
+        assert _area(p.outline()) > 1.0  # every printed tile holds some of the piece
+        assert p.as_json()["trim_mm"][2] > 0  # the sheet map of every tile can be written
+        assert p.tile.caption == f"big-1, tile {n} of {len(tiles)}, row {p.tile.row} col {p.tile.col}"
+    # every point of the piece is on some printed tile: sample the outline's inside on a grid
+    from pnp.render.shapes import clip_to_rect
+
+    poly = piece.outline.polygon()
+    regions = [p.region() for p in tiles]
+    step = 20.0
+    for i in range(int(w / step) + 1):
+        for j in range(int(h / step) + 1):
+            x, y = i * step + 1, j * step + 1
+            if not clip_to_rect(poly, (x - 1e-3, y - 1e-3, 2e-3, 2e-3)):
+                continue  # off the piece
+            assert any(rx - 1e-6 <= x <= rx + rw + 1e-6 and ry - 1e-6 <= y <= ry + rh + 1e-6
+                       for rx, ry, rw, rh in regions), (x, y)
+    # a glue strip only towards a printed tile: nothing is glued over the strip of one not printed
+    cells = {(p.tile.row, p.tile.col) for p in tiles}
+    for p in tiles:
+        r, c = p.tile.row, p.tile.col
+        assert len(p.tile.glue) == ((r, c + 1) in cells) + ((r + 1, c) in cells)
+    assert len([page for page in plan.pages if page.side == "back"]) == len(tiles)  # one back per front
