@@ -90,16 +90,24 @@ def _affected(paths: list[Path], games: list[str], specs_dir: Path) -> list[str]
     for path in paths:
         if path.suffix in (".yaml", ".yml"):
             hit.update(games if path.stem == "sheets" else [g for g in games if g == path.stem])
-        else:  # an image: the games whose spec names it
-            hit.update(g for g in games if path.name in _text(Path(specs_dir) / f"{g}.yaml"))
+        else:  # an image: the games whose spec names it (or cannot be read: its build says why)
+            hit.update(g for g in games if path.name in _text(Path(specs_dir) / f"{g}.yaml", path.name))
     return [g for g in games if g in hit]
 
 
-def _text(path: Path) -> str:
+def _text(path: Path, otherwise: str) -> str:
+    """The spec's text, read with the checks a build reads it with (a regular file only, at most
+    yamlload.MAX_BYTES): a spec replaced by a pipe or linked to /dev/zero must not block or fill
+    the watch. `otherwise` when it cannot be read so."""
+    from ..load.yamlload import MAX_BYTES
+    from ..writers.jsonfile import NotReadable, read_regular
+
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        return read_regular(path, MAX_BYTES).decode("utf-8", errors="replace")
+    except FileNotFoundError:
         return ""
+    except NotReadable:
+        return otherwise
 
 
 def _run(args, specs_dir: Path, games: list[str], why: str, out) -> int:

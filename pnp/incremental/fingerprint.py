@@ -52,14 +52,21 @@ def _plain(v: Any) -> Any:
 
 
 def file_hash(path: Path) -> str:
-    """The file's SHA-256, read again only when its size or modification time changes."""
+    """The file's SHA-256, read again only when its size or modification time changes. A file
+    replaced since it was checked by something that is not a regular file (a pipe) is not read."""
+    from ..writers.jsonfile import NotReadable
+    from ..writers.outputs import sha256
+
     try:
         st = path.stat()
     except OSError:
         return "missing"
     key = (str(path), st.st_size, st.st_mtime_ns)
     if key not in _file_hashes:
-        _file_hashes[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+        try:
+            _file_hashes[key] = sha256(path)
+        except (OSError, NotReadable):
+            return "unreadable"
     return _file_hashes[key]
 
 

@@ -9,6 +9,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from conftest import copy_spec
 from pnp.cli import _parser
 from pnp.commands.watch import watch_loop
@@ -109,3 +111,52 @@ def test_watch_changed_removes_a_reprint_whose_edit_was_taken_back(tmp_path):
         t.join(20)
     assert not t.is_alive()
 
+
+class _Watch:
+    """`pnp watch` in a process of its own (a hang ends the test, not the test run); its output
+    read as it comes."""
+
+    def __init__(self, specs, out, cwd):
+        self.p = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "gem", "--specs", str(specs), "--out",
+                                   str(out)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd,
+                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.text = ""
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.p.stdout:
+            self.text += line
+
+    def builds(self) -> int:
+        return self.text.count("--- done") + self.text.count("--- not")
+
+    def stop(self) -> tuple[int, str]:
+        if self.p.poll() is None:
+            self.p.send_signal(signal.SIGINT)
+        try:
+            return self.p.wait(30), self.text
+        finally:
+            if self.p.poll() is None:
+                self.p.kill()
+
+
+@pytest.mark.parametrize("what", ["a pipe", "a link to /dev/zero"])
+def test_an_image_saved_while_the_spec_is_a_pipe_or_dev_zero_does_not_block_the_watch(tmp_path, what):
+    """The watch reads a spec to tell whether it names a saved image: with the checks a build reads
+    it with, so a pipe is never waited on and /dev/zero never read (they blocked it for ever, or
+    grew it by gigabytes a second); the build then says what the spec is."""
+    specs, _ = copy_spec(tmp_path, "gem")
+    spec = specs / "gem.yaml"
+    w = _Watch(specs, tmp_path / "out", tmp_path)
+    try:
+        _until(lambda: "watching" in w.text, lambda: None)
+        spec.unlink()
+        os.mkfifo(spec) if what == "a pipe" else spec.symlink_to("/dev/zero")
+        said = f"card_specs/gem.yaml:1:1: error[FILE-UNREADABLE]: is {'a pipe' if what == 'a pipe' else 'a device'}"
+        _until(lambda: said in w.text and w.builds() >= 2, lambda: None)  # the spec's own save
+        seen = w.builds()
+        _until(lambda: w.builds() > seen, lambda: (specs / "art.png").write_bytes(b"\x89PNG"))  # an image saved
+        assert "art.png saved: building gem" in w.text
+    finally:
+        code, text = w.stop()
+    assert code == 0 and "Traceback" not in text and text.count(said) >= 2
