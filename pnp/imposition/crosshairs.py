@@ -8,7 +8,7 @@ neighbour's glue, no mark: that strip is the face of the assembled piece. Each s
 shares its marks at its ends: where it meets the seam across (the corner where the tile below
 or to the right is glued over both), or just beyond the piece's outer edge. Every seam has at
 least one such end, its bottom (or right) one; a seam that ends at the piece's edge at both ends
-has two. A mark is as large as the overlap leaves room for, up to ARM.
+has two. A tile's marks are as large as the overlap and the room\nbeyond the piece's edge leave room for, up to ARM; a page keeps room for MIN_ARM at least.
 """
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from ..render.drawing import translate
 from ..render.shapes import Point, clip_to_rect, transform
 from .geometry import Rect
 
-ARM = 4.0  # mm from a cross-hair's centre to the end of an arm, where the overlap has room
+ARM = 4.0  # mm from a cross-hair's centre to the end of an arm, where there is room
+MIN_ARM = 2.0  # mm: the smallest arm a tile's page keeps room for beyond the piece's edge
 HALO = 0.3  # mm: its white halo reaches this far beyond its lines
 CLEAR = 0.5  # mm between a cross-hair's arms and the edge of the glue area it is on
 GAP = 1.0  # mm between a cross-hair beyond the piece (its halo) and the piece's edge
@@ -24,26 +25,27 @@ GAP = 1.0  # mm between a cross-hair beyond the piece (its halo) and the piece's
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
-def arm(overlap: float) -> float:
-    """The arm of the cross-hairs of tiles overlapping by `overlap`: a mark in the middle of the
-    overlap stays on the glue area."""
-    return min(ARM, overlap / 2 - CLEAR)
+def arm(overlap: float, room: float = float("inf")) -> float:
+    """The arm of the cross-hairs of tiles overlapping by `overlap`, with `room` mm between the
+    window's edge and the printable area's: a mark in the middle of the overlap stays on the
+    glue area, one beyond the piece's edge stays on the printable area."""
+    return min(ARM, overlap / 2 - CLEAR, (room - 2 * HALO - GAP) / 2)
 
 
-def offset(overlap: float) -> float:
+def offset(arm: float) -> float:
     """How far beyond the piece's edge a mark's centre stands: all of it clear of the edge."""
-    return arm(overlap) + HALO + GAP
+    return arm + HALO + GAP
 
 
-def reach(overlap: float) -> float:
-    """How far beyond the piece's edge such a mark reaches: room a tile's page keeps for it."""
-    return offset(overlap) + arm(overlap) + HALO
+def reach(arm: float) -> float:
+    """How far beyond the piece's edge such a mark reaches."""
+    return offset(arm) + arm + HALO
 
 
-def extent(point: Point, overlap: float) -> Box:
+def extent(point: Point, arm: float) -> Box:
     """The box a cross-hair at `point` covers, its halo included."""
     x, y = point
-    a = arm(overlap) + HALO
+    a = arm + HALO
     return x - a, y - a, x + a, y + a
 
 
@@ -60,7 +62,7 @@ def points(t, r: int, c: int, overlap: float, glue: tuple[Rect, ...], held: set,
         if not all(p in held for p in partners):
             continue  # a seam with a tile that is not printed
         page = (x + dx, y + dy)
-        box = extent(page, overlap)
+        box = extent(page, t.arm)
         if beyond:
             if not any(_meets(box, a) for a in avoid):
                 out.append(page)
@@ -73,7 +75,7 @@ def _candidates(t, r: int, c: int, ov: float):
     """((x, y), beyond the edge, the cells of its seam) for every mark tile (r, c) might carry,
     in the piece's coordinates as it lies on the page: the four corners where seams cross, and
     the ends of its seams at the piece's edge."""
-    e = offset(ov)
+    e = offset(t.arm)
     seam_x = {j: j * (t.tw - ov) + ov / 2 for j in (c - 1, c) if 1 <= j < t.cols}  # seam j: columns j | j + 1
     seam_y = {i: t.ph - i * (t.th - ov) - ov / 2 for i in (r - 1, r) if 1 <= i < t.rows}  # seam i: rows i | i + 1
     for i, y in seam_y.items():

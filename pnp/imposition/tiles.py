@@ -39,6 +39,7 @@ class Tiling:
     ph: float
     wx: float
     wy: float
+    arm: float  # the cross-hairs' arm (crosshairs.arm)
     cells: tuple[tuple[int, int], ...]
     outline: tuple[Point, ...] | None = None  # a piece that is not a rectangle, on the page at the origin
 
@@ -66,11 +67,16 @@ def split(length: float, avail: float, overlap: float) -> tuple[int, float]:
     return n, (length + (n - 1) * overlap) / n
 
 
+def edge(bleed: float, overlap: float) -> float:
+    """The room a page keeps between a tile's window and the printable area's edge: its bleed
+    and crop marks, and cross-hairs beyond the piece's edge of at least MIN_ARM."""
+    return max(bleed + MARK_ZONE, crosshairs.reach(min(crosshairs.MIN_ARM, crosshairs.arm(overlap))))
+
+
 def room(area: Region, bleed: float, overlap: float) -> tuple[float, float]:
-    """The largest tile window a page holds: inside its bleed, crop marks, the cross-hairs beyond
-    the piece's edge, and the caption."""
-    edge = max(bleed + MARK_ZONE, crosshairs.reach(overlap))
-    return area.w - 2 * edge, area.h - 2 * edge - LABEL_ZONE
+    """The largest tile window a page holds: inside that room on every side and the caption."""
+    e = edge(bleed, overlap)
+    return area.w - 2 * e, area.h - 2 * e - LABEL_ZONE
 
 
 def choose(piece, area: Region, bleed: float) -> tuple[int, int, int, float, float]:
@@ -92,16 +98,16 @@ def tiling(piece, area: Region, bleed: float) -> Tiling:
     rotation, rows, cols, tw, th = choose(piece, area, bleed)
     pw, ph = (piece.w, piece.h) if rotation == 0 else (piece.h, piece.w)
     avail_w, avail_h = room(area, bleed, piece.overlap)
-    edge = max(bleed + MARK_ZONE, crosshairs.reach(piece.overlap))
-    wx = area.x0 + edge + (avail_w - tw) / 2
-    wy = area.y0 + edge + (avail_h - th) / 2
+    e = edge(bleed, piece.overlap)
+    wx, wy = area.x0 + e + (avail_w - tw) / 2, area.y0 + e + (avail_h - th) / 2
+    arm = crosshairs.arm(piece.overlap, e + min(avail_w - tw, avail_h - th) / 2)  # the room beyond the window
     if piece.shape == "rect":
         cells = tuple((r, c) for r in range(1, rows + 1) for c in range(1, cols + 1))
-        return Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, cells)
+        return Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, arm, cells)
     at_origin = Placement(piece, 0.0, 0.0, pw, ph, rotation)
     poly = tuple(counter_clockwise(transform(piece.outline.polygon(), placement_matrix(at_origin))))
-    t = Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, (), poly)
-    return Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, tuple(_held_cells(t, piece.overlap)), poly)
+    t = Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, arm, (), poly)
+    return Tiling(rotation, rows, cols, tw, th, pw, ph, wx, wy, arm, tuple(_held_cells(t, piece.overlap)), poly)
 
 
 def _held_cells(t: Tiling, overlap: float):
@@ -157,7 +163,7 @@ def _piece_pages(piece, area: Region, bleed: float) -> list[Page]:
         at = caption_point(window, bleed, True)
         avoid = (_caption_box(caption, at),) if r == 1 else ()  # marks above the piece stand beside it
         marks = crosshairs.points(t, r, c, ov, tuple(glue), held, avoid, list(t.outline) if t.outline else None)
-        tile = Tile(r, c, t.rows, t.cols, window, tuple(glue), marks, caption, at, mark_arm=crosshairs.arm(ov))
+        tile = Tile(r, c, t.rows, t.cols, window, tuple(glue), marks, caption, at, mark_arm=t.arm)
         p = Placement(piece, t.wx - rx, t.wy - ry, t.pw, t.ph, t.rotation, tile=tile)
         page = Page("front", [p], bleed=bleed, mark_style="grid")
         page.marks = crop_marks([p], bleed, area)

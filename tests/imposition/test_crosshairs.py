@@ -114,10 +114,16 @@ def test_marks_beyond_the_piece_stay_on_the_printable_area_clear_of_crop_marks_a
 
 
 @pytest.mark.parametrize("overlap", [3.0, 6.0, 10.0, 30.0])
-def test_a_cross_hair_is_as_large_as_the_overlap_leaves_room_for(overlap):
-    _, tiles = tiles_of(Outline("rect", 340, 390), overlap)
-    arms = {p.tile.mark_arm for p in tiles.values()}
-    assert arms == {min(4.0, overlap / 2 - 0.5)}
+@pytest.mark.parametrize("outline", [Outline("rect", 340, 390), Outline("rect", 366, 530)], ids=["roomy", "tight"])
+def test_a_cross_hair_is_as_large_as_the_overlap_and_the_room_beyond_the_board_leave_room_for(outline, overlap):
+    _, tiles = tiles_of(outline, overlap)
+    (arm,) = {p.tile.mark_arm for p in tiles.values()}
+    x, y, w, h = next(iter(tiles.values())).tile.window
+    m = A4.margin
+    beyond = min(x - m, A4.width - m - x - w, y - m)  # from the trim to the printable area's edge
+    # in the middle of the overlap, clear of the glue's edge; beyond the edge, clear of it by 1 mm
+    assert arm == pytest.approx(min(4.0, overlap / 2 - 0.5, (beyond - 2 * HALO - 1.0) / 2))
+    assert arm >= min(2.0, overlap / 2 - 0.5) - 1e-9  # the page keeps room for marks of 2 mm
 
 
 def _sheet_map_marks_hidden(data):
