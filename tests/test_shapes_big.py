@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,89 @@ def test_a_piece_up_to_2000_mm_of_every_shape_builds_printing_only_tiles_that_ho
     for t in tiles:
         assert _area(t["outline_mm"]) > 1.0  # each printed tile cuts out some of the piece
         assert t["trim_mm"][2] > 0 and t["trim_mm"][3] > 0
+
+
+BOARD_2M = "shape: rect\n        width: 2000mm\n        height: 2000mm"
+PRESETS = "  tiny: { width: 50mm, height: 50mm, margin: 5mm }\n  small: { width: 100mm, height: 100mm, margin: 5mm }\n"
+
+
+def preset_line(specs: Path, name: str) -> tuple[int, int]:
+    """The line and column of a paper preset's value in the copied sheets.yaml."""
+    lines = (specs.parent / "layouts" / "sheets.yaml").read_text(encoding="utf-8").splitlines()
+    n = next(i for i, line in enumerate(lines) if line.startswith(f"  {name}:"))
+    return n + 1, lines[n].index("{") + 1
+
+
+def test_a_build_of_more_than_2000_pages_is_refused_at_the_paper_unless_forced(cli, shapes_game, tmp_path):
+    specs = big_game(tmp_path, "board", BOARD_2M, sheets=PRESETS)
+    out = tmp_path / "out"
+    r = cli("build", "shapes-test", "--specs", specs, "--out", out, "--paper", "tiny", "--no-slug")
+    assert r.code == 2 and "Traceback" not in r.err
+    line, col = preset_line(specs, "tiny")
+    (error,) = [e for e in r.err.splitlines() if "error[" in e]
+    assert error == (f"layouts/sheets.yaml:{line}:{col}: error[SHEET-PAGES]: shapes-test would "
+                     "print 31,746 pages (15,873 sheets of tiny, 50 x 50 mm), more than 2,000: its board alone is "
+                     "15,873 tiles; print on larger paper (--paper), or build it anyway with --force")
+    assert "shapes-test: not built, it would print 31,746 pages (see above)" in r.err
+    assert not out.exists() or not [p for p in out.iterdir() if p.name != ".pnp.lock"]  # nothing written
+
+
+def test_a_build_of_many_pages_says_how_many_before_it_starts(cli, shapes_game, tmp_path):
+    specs = big_game(tmp_path, "board", BOARD_2M, sheets=PRESETS)
+    out = tmp_path / "out"
+    r = cli("build", "shapes-test", "--specs", specs, "--out", out, "--paper", "small", "--no-slug")
+    assert r.code == 0, r.err
+    note = "shapes-test: 1,920 pages (960 sheets of small, 100 x 100 mm) to write; Ctrl-C stops the build"
+    assert r.err.startswith(note)  # before anything else is said
+    assert len(PdfReader(out / "shapes-test.pdf").pages) == 1920  # the count it gave is what it printed
+    quick = cli("build", "shapes-test", "--specs", specs, "--out", tmp_path / "a4")  # 192 pages: nothing to say
+    assert quick.code == 0 and "pages (" not in quick.err
+
+
+def _environment(tmp_path: Path) -> dict:
+    """The environment of a `pnp` subprocess that finds the shapes test game, registered as pip would."""
+    sys.path.insert(0, str(SHAPES_DIR))
+    try:
+        from register import register_game
+    finally:
+        sys.path.remove(str(SHAPES_DIR))
+    site = tmp_path / "site"
+    register_game(site, "pnp_shapes_test", {"shapes-test": "shapes_game"})
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(site), str(SHAPES_DIR), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    return env
+
+
+def test_ctrl_c_stops_a_forced_build_of_31746_pages_at_once_leaving_the_previous_output(shapes_game, tmp_path):
+    specs = big_game(tmp_path, "board", BOARD_2M, sheets=PRESETS)
+    out, env = tmp_path / "out", _environment(tmp_path)
+    base = [sys.executable, "-m", "pnp.cli", "build", "shapes-test", "--specs", str(specs), "--out", str(out),
+            "--no-slug"]
+    first = subprocess.run(base, env=env, capture_output=True, text=True, timeout=300)  # a good build to keep
+    assert first.returncode == 0, first.stderr
+    before = _files(out)
+    proc = subprocess.Popen(base + ["--paper", "tiny", "--force"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([proc.stderr], [], [], 120)  # a bound, should nothing be said
+        note = proc.stderr.readline() if ready else ""  # said before the long work starts
+        assert note.startswith("shapes-test: 31,746 pages (15,873 sheets of tiny, 50 x 50 mm) to write"), note
+        for _ in range(6000):  # until the PDF is being written (a bound, not a timing)
+            if any(p.name.endswith(".tmp") for p in out.iterdir()):
+                break
+            assert proc.poll() is None, proc.stderr.read()
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=10)  # 'at once': well before the build would end
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    assert stderr.strip() == "pnp: interrupted" and stdout == ""  # no traceback, nothing else said
+    assert _files(out) == before  # nothing staged is left, nothing lost
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """What a folder holds, but the lock builds share (it stays, as after any build)."""
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.name != ".pnp.lock"}

@@ -26,6 +26,10 @@ from ..load.project import game_layout, load_for_build, sheets
 from .where import build_reprint
 
 
+PAGES_TOLD = 500  # a build of more pages says how many before it starts
+PAGES_REFUSED = 2000  # one of more is refused unless --force: a thousand sheets is not a game
+
+
 @dataclass
 class _Job:
     """One game to build: the process that builds it reads and checks its spec."""
@@ -126,6 +130,9 @@ def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, pr
     if unbuildable is not None:
         return unbuildable
     report = loaded.report
+    too_many = None if job.opts.shop else _too_many_pages(job, loaded, args, presets[args.paper])
+    if too_many is not None:
+        return too_many
     try:
         built = build(loaded, job.opts, args.out, report, strict=args.strict, cache=cache, progress=progress)
     except TextProblems as exc:
@@ -151,6 +158,28 @@ def _check_reprint(args) -> None:
     if args.only and len(args.games) > 1:
         raise UsageError(f"--only reprints the sheets of one game, not of {len(args.games)} "
                          f"({', '.join(args.games)}): give one GAME")
+
+
+def _too_many_pages(job: _Job, loaded, args, paper) -> _Outcome | None:
+    """Say how many pages a build makes before the long work, when they are many (a 2 m board on
+    small paper is tens of thousands); beyond PAGES_REFUSED refuse, unless --force."""
+    from ..imposition.count import size
+    from ..options import pieces_of
+
+    opts = job.opts
+    s = size(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.diamonds)
+    what = f"{s.pages:,} pages ({s.sheets:,} sheets of {paper.name}, {paper.width:g} x {paper.height:g} mm)"
+    if s.pages > PAGES_REFUSED and not args.force:
+        most = (f"its {s.template} alone is {s.template_sheets:,} tiles" if s.tiled else
+                f"its {s.template} pieces alone take {s.template_sheets:,} sheets")
+        loaded.report.error(paper.loc or Loc(display(args.out)), "SHEET-PAGES",
+                            f"{job.name} would print {what}, more than {PAGES_REFUSED:,}: {most}; print on larger "
+                            f"paper (--paper), or build it anyway with --force")
+        return _Outcome(loaded.report, why=f"it would print {s.pages:,} pages (see above)", code=EXIT_INPUT)
+    if s.pages > PAGES_TOLD:
+        print(f"{job.name}: {what} to write; Ctrl-C stops the build and keeps the previous output",
+              file=sys.stderr, flush=True)
+    return None
 
 
 def _unbuildable(loaded, args) -> _Outcome | None:

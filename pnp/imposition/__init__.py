@@ -18,6 +18,7 @@ from dataclasses import replace
 from ..load.layout import Sheet
 from ..render.shapes import Outline
 from . import grid, lattice, tiles
+from .count import area as front_area, by_template, piece_bleed
 from .geometry import MARK_GAP, MARK_LEN, MARK_MIN, MARK_ZONE, ImpositionError, Region
 from .plan import Page, Piece, Placement, Plan, Tile, boxes, placement_matrix
 
@@ -26,11 +27,6 @@ DIAMOND_MODES = ("shared-edge", "spaced")
 
 __all__ = ["back_shift", "BACK_MODES", "DIAMOND_MODES", "MARK_GAP", "MARK_LEN", "MARK_MIN", "MARK_ZONE", "ImpositionError",
            "Page", "Piece", "Placement", "Plan", "Tile", "fit_grid", "impose", "piece_bleed", "placement_matrix"]
-
-
-def piece_bleed(outline: Outline, bleed: float, diamonds: str = "shared-edge") -> float:
-    """The bleed a piece is drawn and packed with: shared-edge diamonds tessellate, so none."""
-    return 0.0 if outline.shape == "rhombus" and diamonds == "shared-edge" else bleed
 
 
 def back_shift(mode: str, offset: tuple[float, float]) -> tuple[float, float]:
@@ -56,10 +52,9 @@ def impose(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex
     if diamonds not in DIAMOND_MODES:
         raise ImpositionError(f"diamonds '{diamonds}' is not known, expected one of {', '.join(DIAMOND_MODES)}")
     fold = backs == "gutterfold"
-    m = sheet.margin
-    area = Region(m, sheet.height / 2 if fold else m, sheet.width - m, sheet.height - m, fold=fold)
+    area = front_area(sheet, backs)
     pages: list[Page] = []
-    for group in _by_template(pieces):
+    for group in by_template(pieces):
         b = piece_bleed(group[0].outline, bleed, diamonds)
         for front in _fronts(group, area, b, diamonds):
             if fold:
@@ -99,16 +94,6 @@ def _offset_fits(pages: list[Page], sheet: Sheet, mode: str, offset: tuple[float
         f"--back-offset {offset[0]:g},{offset[1]:g} would push backs past the {m:g} mm printable margin of "
         f"{sheet.name}; the largest that fits is DX from {dx_range[0]:.1f} to {dx_range[1]:.1f} mm and DY from "
         f"{dy_range[0]:.1f} to {dy_range[1]:.1f} mm")
-
-
-def _by_template(pieces: list[Piece]) -> list[list[Piece]]:
-    """Pieces of one template (shape and size) share sheets; templates in order of first use."""
-    groups: dict[tuple, list[Piece]] = {}
-    for p in pieces:
-        o = p.outline
-        key = (p.template, o.shape, round(o.w, 3), round(o.h, 3), round(o.radius, 3), o.orient)
-        groups.setdefault(key, []).append(p)
-    return list(groups.values())
 
 
 def _fronts(group: list[Piece], area: Region, bleed: float, diamonds: str) -> list[Page]:

@@ -5,7 +5,8 @@ Takes the pieces of a build (`build.pieces_of`), its paper, bleed, backs and dia
 the paper presets; returns a `Fit`: how many of the template most pieces use one sheet holds as
 built, with the largest bleed (down to MIN_BLEED, in steps of BLEED_STEP) that holds the most and
 the other papers at the build's bleed, each only where it holds more. The imposition itself
-counts, so the answer is what a build with that option would print.
+counts (its packers, as `count.py` asks them), so the answer is what a build with that option would
+print. A piece printed in tiles has no answer.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import ImpositionError, Piece, impose
+from .count import area, per_page, piece_bleed
+from .plan import Piece
 from ..load.layout import Sheet
 
 MIN_BLEED = 1.0  # mm: less leaves no room for a slightly-off cut
@@ -43,16 +45,9 @@ class Fit:
 
 
 def per_sheet(sample: Piece, sheet: Sheet, bleed: float, backs: str, diamonds: str) -> int:
-    """How many copies of `sample` one sheet holds (0 when none fits)."""
+    """How many copies of `sample` one sheet holds (0 when none fits: it is printed in tiles)."""
     o = sample.outline
-    most = max(1, math.ceil(2 * sheet.width * sheet.height / max(o.w * o.h, 1e-6)))  # a rhombus fills half its box
-    pieces = [Piece(sample.id, k, sample.kind, o, sample.has_back, sample.template, sample.overlap)
-              for k in range(1, most + 1)]
-    try:
-        plan = impose(pieces, sheet, bleed, backs if backs == "gutterfold" else "none", diamonds=diamonds)
-    except ImpositionError:
-        return 0
-    return max(sum(p.side == "front" for p in page.placements) for page in plan.pages)
+    return per_page(o, area(sheet, backs), piece_bleed(o, bleed, diamonds), diamonds)
 
 
 def fit(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str, diamonds: str, papers: dict[str, Sheet]) -> Fit | None:
@@ -62,6 +57,8 @@ def fit(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str, diamonds: s
     template = counts.most_common(1)[0][0]
     sample = next(p for p in pieces if p.template == template)
     here = per_sheet(sample, sheet, bleed, backs, diamonds)
+    if not here:  # a piece printed in tiles: no option holds more of it on a sheet
+        return None
     out = Fit(template, sample.shape, here, sheet.name, bleed, counts[template])
     tried = {b: per_sheet(sample, sheet, b, backs, diamonds) for b in _steps(bleed)}
     most = max(tried.values(), default=0)

@@ -7,6 +7,8 @@ Shared symbols (`Use`) become form XObjects, drawn once and referenced on every 
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import zlib
 
@@ -98,7 +100,9 @@ class PdfBackend:
         self.c.showPage()
 
     def save(self) -> None:
-        self.c.save()
+        # reportlab prints the object it was formatting to stdout when Ctrl-C lands there; nothing may
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.c.save()
         if self.code_cache is not None:  # keep what this PDF used: the cache holds no older drawings
             self.code_cache.clear()
             self.code_cache.update(self.code_used)
