@@ -13,7 +13,7 @@ from ..load.project import sheets
 def cmd_calibrate(args, specs_dir: Path) -> int:
     import tempfile
 
-    from ..writers.calibration import calibration_pdf
+    from ..writers.calibration import calibration_pdf, output_path
     from ..writers.outputs import normal_mode
 
     presets, sreport = sheets(specs_dir, args.layouts)
@@ -22,7 +22,7 @@ def cmd_calibrate(args, specs_dir: Path) -> int:
         return EXIT_INPUT
     if args.paper not in presets:
         raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
-    target = args.out / f"calibrate-{args.paper}-{args.backs}.pdf"
+    target = output_path(args.out, args.paper, args.backs)  # inside --out: preset names are ids
     try:
         args.out.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=args.out)

@@ -9,12 +9,13 @@ boxes outside the piece, boxes a renderer needs but lacks, kinds without a templ
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 from ..diagnostics import InputError, Loc, Report, one_of
-from .schema import INVALID, Field, Id, Length, Raw, read_fields
+from .schema import ID_PATTERN, INVALID, Field, Id, Length, Raw, read_fields
 from .templates import Box, Edition, Needed, Template, read_edition
 from .yamlload import load
 
@@ -69,8 +70,9 @@ def load_layout(path: str | Path, game: str, needed: Needed, display: str | None
 
 
 def load_sheets(path: str | Path, display: str | None = None) -> tuple[dict[str, Sheet], Report]:
-    """Load the paper presets; every margin must be at least 5 mm (printers cannot print nearer)
-    and leave a printable area of at least MIN_PRINTABLE_MM each way."""
+    """Load the paper presets; every name must be an id (files are named after it), every margin
+    at least 5 mm (printers cannot print nearer), leaving a printable area of at least
+    MIN_PRINTABLE_MM each way."""
     display = display or str(path)
     report = Report()
     try:
@@ -87,6 +89,10 @@ def load_sheets(path: str | Path, display: str | None = None) -> tuple[dict[str,
         report.error(values["sheets"].loc, "SPEC-MISSING-KEY", "'sheets' names no paper; it needs at least one "
                                                                "preset, such as a4: { width: 210mm, height: 297mm, margin: 5mm }")
     for name, node in values["sheets"].value.items():
+        if not re.fullmatch(ID_PATTERN, str(name)):  # it names files (calibrate-<paper>-...pdf): no path in it
+            report.error(values["sheets"].key_loc(name), "SPEC-ID", f"paper preset '{name}' is not a valid name, "
+                         f"expected {Id().describe()} (it names the files made for it)")
+            continue
         v, locs = read_fields(node, fields, report, f"sheet '{name}'")
         if v is INVALID or INVALID in v.values():
             continue

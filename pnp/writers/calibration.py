@@ -1,7 +1,7 @@
 """`pnp calibrate`: a two-sided sheet from which a person reads a duplex printer's back offset.
 
 Takes a paper preset, the duplex mode and (to check a correction) a back offset; writes a
-two-page PDF. Both sides carry scales in millimetres and index lines, placed so that, printed
+two-page PDF, named by `output_path` inside the output folder. Both sides carry scales in millimetres and index lines, placed so that, printed
 duplex, each index line of one side falls on the zero of the other side's scale when the printer
 registers perfectly. Where it falls instead is the offset, read directly in pnp's one convention
 (see `pnp.imposition.back_shift`): DX, DY is where the backs print relative to the fronts, seen
@@ -21,6 +21,16 @@ SPAN = 6  # mm each way of zero
 INK = Color(0.1, 0.1, 0.1)
 INDEX = Color(0.85, 0.1, 0.15)
 MODES = ("duplex-long", "duplex-short")
+
+
+def output_path(out: Path, paper: str, mode: str) -> Path:
+    """Where the sheet for `paper` and `mode` goes: OUT/calibrate-<paper>-<mode>.pdf, a file
+    directly inside `out`. A name that would put it anywhere else (a separator, '..', a NUL) is
+    refused with ValueError: preset names are ids (load_sheets), this keeps it so."""
+    name = f"calibrate-{paper}-{mode}.pdf"
+    if not paper or "\0" in name or Path(name).name != name or "\\" in name or ".." in name:
+        raise ValueError(f"paper '{paper}' cannot name a file inside {out}")
+    return out / name
 
 
 def calibration_pdf(path: Path, sheet: Sheet, mode: str, offset: tuple[float, float] = (0.0, 0.0)) -> None:

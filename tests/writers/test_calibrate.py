@@ -122,3 +122,35 @@ def test_an_offset_too_large_for_the_margin_names_the_largest_that_fits(cli, tmp
     assert r.code == 2
     assert "--back-offset 9,0 would push backs past the 5 mm printable margin of a4" in r.err
     assert "the largest that fits is DX from -" in r.err and not (tmp_path / "gem.pdf").exists()
+
+
+@pytest.mark.parametrize("name, col", [("a4/../../x", 3), ("../x", 3), ("'a4 '", 3), ("A4", 3), ("a4\\..", 3),
+                                       ("'.'", 3)])
+def test_a_paper_preset_named_like_a_path_is_a_located_error_and_nothing_is_written(cli, tmp_path, name, col):
+    layouts = tmp_path / "layouts"
+    layouts.mkdir()
+    (layouts / "sheets.yaml").write_text(
+        f"sheets:\n  a4: {{ width: 210mm, height: 297mm, margin: 5mm }}\n  {name}: {{ width: 210mm, height: 297mm, "
+        "margin: 5mm }\n", encoding="utf-8")
+    out = tmp_path / "deep" / "er" / "out"
+    key = name.strip("'")
+    for paper in (key, "a4"):  # the bad preset, or any: the file is refused as a whole
+        r = cli("calibrate", "--paper", paper, "--out", out, "--layouts", layouts)
+        assert r.code == 2 and r.out == "" and "Traceback" not in r.err
+        (error,) = [e for e in r.err.splitlines() if "error[" in e]
+        assert error == (f"layouts/sheets.yaml:3:{col}: error[SPEC-ID]: paper preset '{key}' is not a valid name, "
+                         "expected an id of lower-case letters, digits and dashes (it names the files made for it)")
+    made = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
+    assert made == ["layouts/sheets.yaml"]  # nothing written, inside --out or out of it
+
+
+def test_the_calibration_sheet_is_named_inside_the_out_folder_whatever_it_is_given():
+    from pathlib import Path
+
+    from pnp.writers.calibration import output_path
+
+    out = Path("/somewhere/out")
+    assert output_path(out, "a4", "duplex-long") == out / "calibrate-a4-duplex-long.pdf"
+    for bad in ("a4/../../x", "..", "a/b", "a\\b", "", "a4\x00"):
+        with pytest.raises(ValueError):
+            output_path(out, bad, "duplex-long")
