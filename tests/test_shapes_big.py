@@ -96,8 +96,8 @@ def test_a_build_of_more_than_2000_pages_is_refused_at_the_paper_unless_forced(c
     line, col = preset_line(specs, "tiny")
     (error,) = [e for e in r.err.splitlines() if "error[" in e]
     assert error == (f"layouts/sheets.yaml:{line}:{col}: error[SHEET-PAGES]: shapes-test would "
-                     "print 31,746 pages (15,873 sheets of tiny, 50 x 50 mm), more than 2,000: its board alone is "
-                     "15,873 tiles; print on larger paper (--paper), or build it anyway with --force")
+                     "print 31,746 pages (15,873 sheets of tiny, 50 x 50 mm), more than 2,000: the board template alone "
+                     "takes 15,873 sheets, a tile each; print on larger paper (--paper), or build it anyway with --force")
     assert "shapes-test: not built, it would print 31,746 pages (see above)" in r.err
     assert not out.exists() or not [p for p in out.iterdir() if p.name != ".pnp.lock"]  # nothing written
 

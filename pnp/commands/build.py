@@ -170,8 +170,7 @@ def _too_many_pages(job: _Job, loaded, args, paper) -> _Outcome | None:
     s = size(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.diamonds)
     what = f"{s.pages:,} pages ({s.sheets:,} sheets of {paper.name}, {paper.width:g} x {paper.height:g} mm)"
     if s.pages > PAGES_REFUSED and not args.force:
-        most = (f"its {s.template} alone is {s.template_sheets:,} tiles" if s.tiled else
-                f"its {s.template} pieces alone take {s.template_sheets:,} sheets")
+        most = f"the {s.template} template alone takes {s.template_sheets:,} sheets" + (", a tile each" if s.tiled else "")
         loaded.report.error(paper.loc or Loc(display(args.out)), "SHEET-PAGES",
                             f"{job.name} would print {what}, more than {PAGES_REFUSED:,}: {most}; print on larger "
                             f"paper (--paper), or build it anyway with --force")
