@@ -5,7 +5,8 @@ returns a `Plan`: pages of placements (the piece's bounding box on the page in m
 bottom-left, and a rotation), crop marks, cut lines, tile labels and page boxes. One packer per
 shape fills the printable area: rectangles in a grid (`grid.py`), rhombi, circles and hexagons
 in a staggered lattice (`lattice.py`); a piece larger than the paper is split into overlapping
-tiles (`tiles.py`). A sheet holds pieces of one template. Pages stay portrait, so a duplex
+tiles (`tiles.py`; their alignment marks: `crosshairs.py`); `count.py` counts the pages without
+laying them out. A sheet holds pieces of one template. Pages stay portrait, so a duplex
 printer's long-edge flip is the sheet's vertical axis. Back pages put every back at the mirrored
 position: long-edge flip x' = W - x - w, short-edge flip y' = H - y - h, then shifted to undo the
 printer's misregistration (`back_shift`). Gutterfold puts fronts in the top half and their backs mirrored across the fold (the
