@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..render import fonts
 from ..render.shapes import Point, clip_to_rect, counter_clockwise, transform
 from . import crosshairs
 from .geometry import MARK_GAP, MARK_ZONE, ImpositionError, Rect, Region
@@ -140,6 +139,8 @@ def caption_point(window: Rect, bleed: float, above: bool) -> tuple[float, float
 
 def _caption_box(text: str, at: Point) -> crosshairs.Box:
     """The box a caption covers, widened by a millimetre each way (descenders and capitals)."""
+    from ..render import fonts  # reportlab: loaded by the builds that lay tiles out, not by every command
+
     half = fonts.width(text, CAPTION_PT) / 2 + 1.0
     x, y = at
     return x - half, y - 1.0 - CAPTION_DROP / 3, x + half, y + CAPTION_DROP + 1.0
