@@ -197,7 +197,8 @@ def test_traditional_chinese_cards_embed_the_cjk_font(shipped_build):
     assert "投資" in text and "貸款" in text and "INVEST" not in text
     assert "珠寶家" in back
     names = {str(f["/BaseFont"]) for page in PdfReader(built.pdf).pages for f in _fonts(page)}
-    assert any("DroidSansFallback" in n and "+" in n for n in names)
+    # GEM's Chinese is bold: the true bold CJK face (Noto Sans CJK TC Bold), embedded as a subset
+    assert any(("DroidSansFallback" in n or "NotoSansCJKtc" in n) and "+" in n for n in names)
 
 
 def test_a_failed_build_leaves_the_previous_output_untouched(cli, tmp_path):
