@@ -59,21 +59,38 @@ def _components_line(specs):
     return next(i for i, text in enumerate(lines, 1) if text.startswith("components:"))
 
 
-def test_a_missing_gem_card_breaks_the_count_and_every_player_counts_piles(cli, tmp_path):
+def test_a_missing_gem_card_breaks_the_count_the_six_piles_take(cli, tmp_path):
     specs, _ = copy_spec(tmp_path, "gem", "  - { id: diamond-3,", "  # - { id: diamond-3,")
     code, got = validate(cli, specs)
     at = f"card_specs/gem.yaml:{_components_line(specs)}:1"
     assert code == 1
-    assert got == [
-        f"{at}: error[GEM-CARD-COUNT]: the deck has 17 gem cards, expected 18; counted from 17 gem: 17 components "
-        "of one card each",
-        f"{at}: error[GEM-PILES]: the piles for 2 players (4+3+3+3+3+2 = 18 cards) must use every gem card exactly once, "
-        "but the deck has 17 gem cards",
-        f"{at}: error[GEM-PILES]: the piles for 3 players (3+3+3+3+3+3 = 18 cards) must use every gem card exactly once, "
-        "but the deck has 17 gem cards",
-        f"{at}: error[GEM-PILES]: the piles for 4 players (4+3+3+3+3+2 = 18 cards) must use every gem card exactly once, "
-        "but the deck has 17 gem cards",
+    assert got == [  # one fault, one message: the piles are what make the count 18
+        f"{at}: error[GEM-CARD-COUNT]: the deck has 17 gem cards, expected 18 (the six piles of 4+3+3+3+3+2 "
+        "that setup deals for any player count); counted from 17 gem: 17 components of one card each",
     ]
+
+
+def test_an_extra_coin_is_reported_at_the_count_that_makes_it(cli, tmp_path):
+    specs, line = copy_spec(tmp_path, "gem", "{ id: coin-1a, kind: coin, value: 1 }",
+                            "{ id: coin-1a, kind: coin, value: 1, count: 2 }")
+    code, got = validate(cli, specs)
+    at = f"card_specs/gem.yaml:{line}:{col_of(specs, 'gem', line, '2 }')}"
+    assert code == 1
+    assert got == [
+        f"{at}: error[GEM-COIN-COUNT]: the deck has 13 coin cards, expected 12 (4 of each value 1, 2 or 3); "
+        f"counted from 13 coin; coin-1a x2 (line {line}), 11 other components x1",
+        f"{at}: error[GEM-COIN-VALUES]: the deck has 5 coins of value 1, expected 4; coins of value 1: "
+        f"coin-1a x2 (line {line}), coin-1b x1 (line {line + 1}), coin-1c x1 (line {line + 2}), "
+        f"coin-1d x1 (line {line + 3})",
+    ]
+
+
+def test_a_missing_coin_blames_no_one_component(cli, tmp_path):
+    specs, _ = copy_spec(tmp_path, "gem", "  - { id: coin-1a,", "  # - { id: coin-1a,")
+    code, got = validate(cli, specs)
+    at = f"card_specs/gem.yaml:{_components_line(specs)}:1"
+    assert code == 1
+    assert [g.split(": error")[0] for g in got] == [at, at]  # the total and the value-1 coins: no line to blame
 
 
 def test_extra_copies_are_counted(cli, tmp_path):
@@ -81,8 +98,10 @@ def test_extra_copies_are_counted(cli, tmp_path):
                             "gems: [diamond],            invest: 4, loan: 6, count: 2 }")
     code, got = validate(cli, specs)
     assert code == 1
-    assert got[0].endswith(f"error[GEM-CARD-COUNT]: the deck has 19 gem cards, expected 18; counted from 19 gem; "
-                           f"diamond-3 x2 (line {line}), 17 other components x1")
+    assert got == [  # at the count that holds the extra copy, not at `components:`
+        f"card_specs/gem.yaml:{line}:{col_of(specs, 'gem', line, '2 }')}: error[GEM-CARD-COUNT]: the deck has "
+        "19 gem cards, expected 18 (the six piles of 4+3+3+3+3+2 that setup deals for any player count); counted "
+        f"from 19 gem; diamond-3 x2 (line {line}), 17 other components x1"]
 
 
 def test_two_of_the_same_gem_and_a_diamond_with_company_are_caught_where_written(cli, tmp_path):
@@ -120,24 +139,32 @@ def test_input_errors_exit_2_and_rules_are_not_checked_on_unreadable_input(cli, 
     assert r.json()["games"]["gem"]["ok"] is False
 
 
-def test_setup_deals_coins_and_six_piles_from_the_spec(cli):
+# The seed (遊戲設置 04): 「把寶石卡正面朝下分成 6 疊，數量分別是4、3、3、3、3、2」, for any player count.
+SEED_PILES = [4, 3, 3, 3, 3, 2]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_deals_coins_and_the_seeds_six_piles_for_every_player_count(cli, players):
     spec_ids = {c["id"]: c for c in cli("list", "gem", "--format", "json").json()["components"]}
-    for players in rules.PLAYERS:
-        r = cli("setup", "gem", "--players", players, "--seed", 11, "--format", "json")
-        assert r.code == 0
-        deal = r.json()
-        piles = deal["hidden"]["piles"]  # face down: no player sees them
-        assert [len(p) for p in piles] == deal["public"]["piles"] == list(rules.PILES[players])
-        dealt = [g["card"] for pile in piles for g in pile]
-        gem_cards = [f"{i}#1" for i, c in spec_ids.items() if c["kind"] == "gem"]
-        assert sorted(dealt) == sorted(gem_cards)  # every gem card exactly once
-        coins = deal["public"]["coins"]
-        assert len(coins) == players
-        for own in coins.values():
-            assert sorted(spec_ids[c["id"]]["value"] for c in own) == [1, 2, 3]
-            assert [c["name"] for c in own] == ["Coin 1", "Coin 2", "Coin 3"]
-        all_coins = [c["card"] for own in coins.values() for c in own]
-        assert len(set(all_coins)) == len(all_coins)
+    r = cli("setup", "gem", "--players", players, "--seed", 11, "--format", "json")
+    assert r.code == 0
+    deal = r.json()
+    piles = deal["hidden"]["piles"]  # face down: no player sees them
+    assert [len(p) for p in piles] == deal["public"]["piles"] == SEED_PILES
+    dealt = [g["card"] for pile in piles for g in pile]
+    gem_cards = [f"{i}#1" for i, c in spec_ids.items() if c["kind"] == "gem"]
+    assert sorted(dealt) == sorted(gem_cards)  # every gem card exactly once
+    coins = deal["public"]["coins"]
+    assert len(coins) == players
+    for own in coins.values():
+        assert sorted(spec_ids[c["id"]]["value"] for c in own) == [1, 2, 3]
+        assert [c["name"] for c in own] == ["Coin 1", "Coin 2", "Coin 3"]
+    all_coins = [c["card"] for own in coins.values() for c in own]
+    assert len(set(all_coins)) == len(all_coins)
+    text = cli("setup", "gem", "--players", players, "--seed", 11).out
+    assert "deal 6 face-down piles, left to right, of 4, 3, 3, 3, 3, 2 cards." in text
+    zh = cli("setup", "gem", "--players", players, "--seed", 11, "--lang", "zh-TW").out
+    assert "正面朝下分成 6 疊，由左到右排列，數量分別是 4、3、3、3、3、2 張。" in zh
 
 
 def test_setup_is_repeatable_with_a_seed_and_varies_without(cli):
@@ -161,7 +188,7 @@ def test_setup_refuses_a_deck_that_cannot_be_set_up(cli, tmp_path):
     specs, _ = copy_spec(tmp_path, "gem", "  - { id: diamond-3,", "  # - { id: diamond-3,")
     r = cli("setup", "gem", "--players", 2, "--specs", specs)
     assert r.code == 1
-    assert "error[GEM-PILES]" in r.err and r.err.rstrip().endswith("cannot set up a game from a spec with errors")
+    assert "error[GEM-CARD-COUNT]" in r.err and r.err.rstrip().endswith("cannot set up a game from a spec with errors")
 
 
 def test_scoring_gems_and_majorities():

@@ -140,7 +140,7 @@ def _check_gem(public, private, data):
     total, count, sizes = _one(r"^寶石卡：洗混全部 (\d+) 張，正面朝下分成 (\d+) 疊，由左到右排列，數量分別是 ([\d、]+) 張。",
                                public)
     assert (int(total), int(count), sizes) == (sum(piles), len(piles), "、".join(map(str, piles)))
-    assert sum(piles) == rules.GEM_CARDS and tuple(piles) == rules.PILES[data["players"]]
+    assert sum(piles) == rules.GEM_CARDS and tuple(piles) == rules.PILES
     for seat, coins in data["public"]["coins"].items():
         (line,) = _one(rf"^  玩家 {seat.split()[-1]}：(.*)$", public)
         assert [m.group(2) for m in LABEL.finditer(line)] == [c["id"] for c in coins]

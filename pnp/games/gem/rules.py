@@ -1,7 +1,7 @@
 """GEM rules model: what is legal in a copy of GEM (Pack O Game #3), as data, and the scorer.
 
 Everything here is RULE or FACT (../shared/games.md section 2): the gem kinds, the coin values
-and counts, the number of gem cards, the pile sizes per player count and the scoring. The
+and counts, the number of gem cards, the pile sizes and the scoring. The
 validator, `pnp setup gem`, the card renderer and the scorer all read these tables. What one
 particular copy contains (which gems on which card, the numbers on the ends) is in the spec.
 """
@@ -33,16 +33,13 @@ def gem_letter(kind: str, lang: str) -> str:
 COIN_VALUES = (1, 2, 3)
 COINS_PER_VALUE = 4  # 12 coin cards
 COIN = {"en": "Coin", "zh-TW": "錢幣卡"}  # a coin card's name (the seed's 錢幣卡; the card shows only its value)
-GEM_CARDS = 18
 GEMS_PER_CARD = (1, 2)
 
 PLAYERS = (2, 3, 4)
-# Face-down piles, left to right; one pile is auctioned per round.
-PILES: dict[int, tuple[int, ...]] = {
-    2: (4, 3, 3, 3, 3, 2),
-    3: (3, 3, 3, 3, 3, 3),
-    4: (4, 3, 3, 3, 3, 2),
-}
+# The gem cards shuffled into six face-down piles, left to right, one auctioned a round: the seed
+# (遊戲設置 04) gives 4, 3, 3, 3, 3 and 2 and names no exception for any player count.
+PILES: tuple[int, ...] = (4, 3, 3, 3, 3, 2)
+GEM_CARDS = sum(PILES)  # 18, the seed's component list: the piles use every gem card once
 COINS_EACH = COIN_VALUES  # every player takes one coin of each value, investment side up
 
 POINTS_PER_GEM = 1

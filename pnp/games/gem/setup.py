@@ -27,9 +27,9 @@ def setup(spec: Spec, players: int, seed: int, variant: str | None = None, lang:
     hands = {s: [coins[v][i] for v in rules.COINS_EACH] for i, s in enumerate(seats)}
 
     gems = spec.copies("gem")
-    piles_spec = rules.PILES[players]
+    piles_spec = rules.PILES  # the same six piles for every player count (the seed)
     if len(gems) != sum(piles_spec):
-        raise SetupError(f"the piles for {players} players ({'+'.join(map(str, piles_spec))}) need exactly "
+        raise SetupError(f"the six piles ({'+'.join(map(str, piles_spec))}) need exactly "
                          f"{sum(piles_spec)} gem cards, but the deck has {len(gems)}", usage=False)
     rng.shuffle(gems)
     piles, start = [], 0
