@@ -279,3 +279,5 @@ def test_a_fruit_card_with_copies_repeats_its_number(cli, tmp_path):
     assert (line, col_of(specs, GAME, line, "count: 2") + len("count: ")) in at(diags, "PMP-NUMBERS")
     assert "fruit card 'r1-09' has count 2, so number 9 appears 2 times in round I" in " ".join(
         d["message"] for d in diags)
+    # the deck total is off by that one card's extra copy too: reported at the same count
+    assert at(diags, "PMP-FRUIT-CARDS") == [(line, col_of(specs, GAME, line, "count: 2") + len("count: "))]

@@ -244,6 +244,34 @@ def test_a_deck_total_names_the_components_whose_counts_make_it(cli, tmp_path):
     assert f"wild-salad-apple x3 (line {line})" in msg and "garden-salad-gooseberry x2" in msg
 
 
+def test_a_total_one_component_is_off_by_is_reported_at_its_count(cli, tmp_path):
+    old = "points: 1, ingredient: cherry }"
+    specs, line = copy_spec(tmp_path, GAME, old, "points: 1, ingredient: cherry, count: 50 }")
+    rc, found = diags(cli, specs)
+    assert rc == 1
+    [total] = [d for d in found if d["code"] == "JAM-CARD-COUNT"]
+    assert (total["line"], total["col"]) == (line, col_of(specs, GAME, line, "50 }"))
+    assert total["message"].startswith("the deck has 121 game cards, expected 72, special cards included;")
+    assert f"apple-jam-cherry x50 (line {line})" in total["message"]
+
+
+def test_a_total_several_components_could_be_off_by_stays_at_components(cli, tmp_path):
+    # x3 on a salad: it, the other salad and the pine-cone jam (x2 each) could each give one back
+    specs, _ = copy_spec(tmp_path, GAME, "ingredient: apple, count: 2", "ingredient: apple, count: 3")
+    comp_line = (specs / f"{GAME}.yaml").read_text().splitlines().index("components:") + 1
+    _, found = diags(cli, specs)
+    assert at(found, "JAM-CARD-COUNT") == [(comp_line, 1)]
+
+
+def test_an_extra_mission_copy_is_reported_at_its_count(cli, tmp_path):
+    specs, line = copy_spec(tmp_path, GAME, "{ id: winter-1, kind: mission-winter,",
+                            "{ id: winter-1, kind: mission-winter, count: 2,")
+    _, found = diags(cli, specs)
+    where = (line, col_of(specs, GAME, line, "2,"))
+    for code in ("JAM-MISSION-COUNT", "JAM-MISSION-KIND", "JAM-MISSION-SAME"):
+        assert at(found, code) == [where], code
+
+
 def test_special_points_quote_the_rules(cli, tmp_path):
     specs, line = copy_spec(tmp_path, GAME, "kind: youngster, points: 7", "kind: youngster, points: 700")
     res = cli("validate", GAME, "--specs", specs)

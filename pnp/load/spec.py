@@ -86,11 +86,15 @@ class Spec:
     def total(self, *kinds: str) -> int:
         return sum(c.count for c in self.of_kind(*kinds))
 
-    def count_loc(self, *kinds: str) -> Loc:
+    def count_loc(self, *kinds: str, expected: int | None = None) -> Loc:
         """Where a total of these kinds that is off is reported: the `count:` line of the one
-        component that makes it, else the `components:` line (the message names the parts)."""
+        component that makes it — the only one, or given the total `expected`, the one that
+        stands out (`odd_one`) — else the `components:` line (the message names the parts)."""
         parts = self.of_kind(*kinds)
-        return parts[0].loc_of("count") if len(parts) == 1 else self.loc
+        if len(parts) == 1:
+            return parts[0].loc_of("count")
+        blamed = None if expected is None else odd_one(parts, self.total(*kinds) - expected)
+        return blamed.loc_of("count") if blamed is not None else self.loc
 
     def count_parts(self, *kinds: str, many: int = 6) -> str:
         """The components whose counts add up to a total, for a message: each with its count and
@@ -116,6 +120,17 @@ class Spec:
     def copies(self, *kinds: str) -> list[tuple[Item, int]]:
         """Every physical card of these kinds as (component, copy number from 1)."""
         return [(c, k) for c in self.of_kind(*kinds) for k in range(1, c.count + 1)]
+
+
+def odd_one(parts: list[Item], excess: int) -> Item | None:
+    """The one component a total that is `excess` cards too many can be blamed on: the only one
+    whose `count:` could give the extra copies back and keep one (coins x1 and one x2: the x2;
+    one card written x50). None when several could, or the total is short (any line could be
+    the one that lost a copy, or a line is missing): the message then names the parts."""
+    if excess <= 0:
+        return None
+    able = [c for c in parts if c.count - excess >= 1]
+    return able[0] if len(able) == 1 else None
 
 
 def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> tuple[Spec | None, Report]:

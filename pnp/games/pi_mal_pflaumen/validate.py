@@ -44,7 +44,7 @@ def _rounds(spec: Spec, report: Report) -> dict[int, list[Item]]:
                         f"fruit card '{c.id}' is in round {c['round']}; round must be {legal_values(rules.ROUNDS)}")
     total = spec.total("fruit")
     if total != rules.FRUIT_CARDS:
-        report.rule(spec.count_loc("fruit"), "PMP-FRUIT-CARDS",
+        report.rule(spec.count_loc("fruit", expected=rules.FRUIT_CARDS), "PMP-FRUIT-CARDS",
                     f"the deck has {plural(total, 'fruit card')}, expected {rules.FRUIT_CARDS} "
                     f"({len(rules.NUMBERS)} in each of the {len(rules.ROUNDS)} rounds); counted from "
                     f"{spec.count_parts('fruit')}")
@@ -137,7 +137,7 @@ def _counts(spec: Spec, report: Report) -> None:
     for kind, expected in (("plum", rules.PLUM_CARDS), ("pi", rules.PI_CARDS), ("watchdog", rules.WATCHDOGS)):
         total = spec.total(kind)
         if total != expected:
-            report.rule(spec.count_loc(kind), f"PMP-{kind.upper()}-CARDS",
+            report.rule(spec.count_loc(kind, expected=expected), f"PMP-{kind.upper()}-CARDS",
                         f"the deck has {plural(total, kind + ' card')}, expected {expected}; counted from "
                         f"{spec.count_parts(kind)}")
 

@@ -39,7 +39,7 @@ def validate(spec: Spec, report: Report) -> None:
 def _totals(spec: Spec, report: Report) -> None:
     total = spec.total(*rules.GAME_KINDS)
     if total != rules.GAME_CARDS:
-        report.rule(spec.count_loc(*rules.GAME_KINDS), "JAM-CARD-COUNT",
+        report.rule(spec.count_loc(*rules.GAME_KINDS, expected=rules.GAME_CARDS), "JAM-CARD-COUNT",
                     f"the deck has {plural(total, 'game card')}, expected {rules.GAME_CARDS}, special cards "
                     f"included; counted from {spec.count_parts(*rules.GAME_KINDS)}")
 

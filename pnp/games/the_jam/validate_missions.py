@@ -31,14 +31,14 @@ def missions(spec: Spec, table: dict[str, deck.Recipe], shown: set[str], report:
 def _counts(spec: Spec, report: Report) -> None:
     total = spec.total(*rules.MISSION_KINDS)
     if total != rules.MISSION_CARDS:
-        report.rule(spec.count_loc(*rules.MISSION_KINDS), "JAM-MISSION-COUNT",
+        report.rule(spec.count_loc(*rules.MISSION_KINDS, expected=rules.MISSION_CARDS), "JAM-MISSION-COUNT",
                     f"the deck has {plural(total, 'mission card')}, expected {rules.MISSION_CARDS} "
                     f"({rules.MISSION_COPIES} of each kind: {', '.join(rules.MISSION_KINDS)}); counted from "
                     f"{spec.count_parts(*rules.MISSION_KINDS)}")
     for kind in rules.MISSION_KINDS:
         n = spec.total(kind)
         if n != rules.MISSION_COPIES:
-            report.rule(spec.count_loc(kind), "JAM-MISSION-KIND",
+            report.rule(spec.count_loc(kind, expected=rules.MISSION_COPIES), "JAM-MISSION-KIND",
                         f"the deck has {plural(n, kind + ' card')}, expected {rules.MISSION_COPIES}, every copy "
                         f"different; counted from {spec.count_parts(kind)}")
 
