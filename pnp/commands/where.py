@@ -31,14 +31,14 @@ def add_where_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
 
 
 def resolve_ids(loaded, texts: list[str]) -> list[str]:
-    """Spec ids for what the user typed (an id or a printed name); ReprintError naming close matches."""
+    """Spec ids for what the user typed (an id or a printed name: every card a name fits, 'Diamond'
+    all the diamond cards); ReprintError naming close matches."""
     ids, problems = [], []
     for text in texts:
-        item, why = loaded.game.find_card(loaded.spec, text)
-        if item is None:
+        items, why = loaded.game.find_cards(loaded.spec, text)
+        if not items:
             problems.append(f"{loaded.game.id}: {why}")
-        elif item.id not in ids:
-            ids.append(item.id)
+        ids += [item.id for item in items if item.id not in ids]
     if problems:
         raise ReprintError("; ".join(problems))
     return ids

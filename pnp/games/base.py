@@ -194,29 +194,55 @@ class GameDef:
         name = self.name_of(item, spec, lang)
         return name if name == item.id else f"{name} [{item.id}]"
 
-    def find_card(self, spec: Spec, text: str, kinds: Sequence[str] = ()) -> tuple[Item | None, str]:
-        """The component a player means by `text`: its spec id, or its printed name in any language
-        (case, spacing and punctuation spacing ignored). Returns (item, "") or (None, why not)."""
+    def find_cards(self, spec: Spec, text: str, kinds: Sequence[str] = ()) -> tuple[list[Item], str]:
+        """Every component a player may mean by `text`: the one with that spec id; else those whose
+        printed name, in any language, is `text` (case, spacing and punctuation spacing ignored);
+        else those whose name without its bracketed detail is (GEM's cards print no name: setup
+        calls one 'Diamond (invest 4, loan 5)', and 'Diamond' finds every diamond card). Returns
+        (items, "") or ([], why not, naming close matches)."""
         pool = [c for c in spec.components if not kinds or c.kind in kinds]
         for c in pool:
             if c.id == text:
-                return c, ""
+                return [c], ""
         key = _name_key(text)
-        hits = [c for c in pool if any(_name_key(self.name_of(c, spec, lang)) == key for lang in LANGS)]
+        names = {c.id: [self.name_of(c, spec, lang) for lang in LANGS] for c in pool}
+        for level in (_name_key, _short_key):
+            hits = [c for c in pool if any(level(name) == key for name in names[c.id])]
+            if hits:
+                return hits, ""
+        english = [names[c.id][0] for c in pool]
+        known = [c.id for c in pool] + list(dict.fromkeys(english + [_short(n) for n in english]))
+        close = get_close_matches(text, known, n=3)
+        hint = f"; did you mean {' or '.join(repr(m) for m in close)}?" if close else ""
+        return [], f"no card is named or has the id '{text}'{hint}"
+
+    def find_card(self, spec: Spec, text: str, kinds: Sequence[str] = ()) -> tuple[Item | None, str]:
+        """The one component a player means by `text` (see `find_cards`): (item, "") or (None, why
+        not) — a name several cards answer to asks for the card's id, listing them."""
+        hits, why = self.find_cards(spec, text, kinds)
         if len(hits) == 1:
             return hits[0], ""
         if hits:
             return None, (f"'{text}' names {len(hits)} different cards ("
                           + ", ".join(h.id for h in hits[:6]) + (", …" if len(hits) > 6 else "")
                           + "); give the card's id")
-        close = get_close_matches(text, [c.id for c in pool] + [self.name_of(c, spec) for c in pool], n=3)
-        hint = f"; did you mean {' or '.join(repr(m) for m in close)}?" if close else ""
-        return None, f"no card is named or has the id '{text}'{hint}"
+        return None, why
 
 
 def _name_key(text: str) -> str:
     """Names compare without case, spaces or the spacing around / + · ( ) punctuation."""
     return "".join(ch for ch in text.casefold() if not ch.isspace())
+
+
+def _short(name: str) -> str:
+    """A printed name without its bracketed detail at the end: 'Diamond (invest 4, loan 5)' ->
+    'Diamond', '鑽石（投資 4，貸款 5）' -> '鑽石'; a name without one stays as it is."""
+    cut = min((i for i in (name.find(" ("), name.find("（"), name.find("(")) if i > 0), default=-1)
+    return name[:cut].rstrip() if cut > 0 and name.rstrip().endswith((")", "）")) else name
+
+
+def _short_key(name: str) -> str:
+    return _name_key(_short(name))
 
 
 # Where a game package's hooks are, by convention: hook -> (module of the package, function).
