@@ -268,3 +268,19 @@ def test_a_flood_of_rule_breaks_is_shown_capped_and_counted(cli, tmp_path):
     assert len(lines) == 100
     assert "… and " in r.out and "more (pnp validate --format json lists every one)" in r.out
     assert len(cli("validate", "gem", "--specs", specs, "--format", "json").json()["games"]["gem"]["diagnostics"]) > 600
+
+
+def test_half_a_surrogate_pair_in_printed_text_stops_validate_and_build_before_anything_is_replaced(cli, tmp_path):
+    """YAML's "\\udc80" is no character: validate says so at its line (exit 2), and a build of it
+    stops there too, leaving the last good PDF, sheet map and manifest as they were."""
+    out = tmp_path / "out"
+    assert cli("build", "gem", "--specs", SPECS_DIR, "--out", out).code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    specs, line = copy_spec(tmp_path, "gem", "  en: GEM\n", '  en: "GEM\\udc80"\n')
+    located = (f"card_specs/gem.yaml:{line}:7: error[YAML-VALUE]: the text holds \\udc80, half of a UTF-16 "
+               "surrogate pair, which is no character and cannot be printed")
+    r = cli("validate", "gem", "--specs", specs)
+    assert r.code == 2 and located in r.out
+    r = cli("build", "gem", "--specs", specs, "--out", out)
+    assert r.code == 2 and "Traceback" not in r.err and located in r.out + r.err
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before

@@ -14,6 +14,7 @@ at most MAX_MESSAGES problems are kept per file, then one saying how many more t
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,8 @@ MAX_NODES = 100_000  # aliases can multiply a small file into billions of values
 MAX_NUMBER_CHARS = 100  # int() of thousands of digits is refused by Python, or takes very long
 MAX_MESSAGES = 50  # problems kept per file (200,000 duplicate keys are not 200,000 messages)
 INT_TAG = "tag:yaml.org,2002:int"
+_SURROGATE = re.compile("[\ud800-\udfff]")  # YAML's "\u" escapes can write half a UTF-16 pair
+_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
 @dataclass
@@ -265,12 +268,27 @@ class _Builder:
                                           f"may have at most {MAX_NUMBER_CHARS}")
             return None
         try:
-            return self.constructor.construct_object(node, deep=True)
+            value = self.constructor.construct_object(node, deep=True)
+            return self._text(value, loc) if isinstance(value, str) else value
         except yaml.YAMLError as exc:
             self.error(loc, "YAML-VALUE", f"cannot read this value: {exc.problem or exc}")
         except (ValueError, OverflowError) as exc:  # int() refuses thousands of digits
             self.error(loc, "YAML-VALUE", f"cannot read this value: {exc}")
         return node.value
+
+    def _text(self, text: str, loc: Loc) -> str:
+        """Text as it will be printed: an escape pair such as "\\ud83d\\ude00" becomes its one
+        character; a lone half of a pair ("\\udc80") is no character at all — no font draws it and
+        no PDF or JSON can hold it — so it is an error here, at its line, not a crash in a build."""
+        if not _SURROGATE.search(text):
+            return text
+        text = _PAIR.sub(lambda m: m.group().encode("utf-16-le", "surrogatepass").decode("utf-16-le"), text)
+        lone = _SURROGATE.search(text)
+        if lone:
+            self.error(loc, "YAML-VALUE", f"the text holds \\u{ord(lone.group()):04x}, half of a UTF-16 surrogate "
+                                          "pair, which is no character and cannot be printed; write the character "
+                                          "itself (or both halves of the pair)")
+        return text
 
     def _mapping(self, node: MappingNode, loc: Loc) -> Node:
         out: dict[str, Node] = {}
@@ -283,7 +301,7 @@ class _Builder:
             if not isinstance(key_node, ScalarNode):
                 self.error(kloc, "YAML-KEY", "a key must be plain text, not a list or mapping")
                 continue
-            key = str(key_node.value)
+            key = self._text(str(key_node.value), kloc)
             if key in out:
                 self.error(kloc, "YAML-DUPLICATE-KEY",
                            f"key '{key}' appears twice in this mapping (first at line {key_locs[key].line})")

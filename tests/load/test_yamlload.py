@@ -68,3 +68,24 @@ def test_alias_bombs_and_deep_nesting_are_refused_quickly(tmp_path):
     assert len(got) == 1 and "error[YAML-TOO-LARGE]: the YAML expands to more than 100000 values" in got[0]
     got = diag(tmp_path, b"a: " + b"[" * 5000 + b"]" * 5000 + b"\n")
     assert got == ["x.yaml:1:1: error[YAML-TOO-DEEP]: the YAML is nested too deeply to read"]
+
+
+LONE = "x.yaml:{line}:{col}: error[YAML-VALUE]: the text holds \\{half}, half of a UTF-16 surrogate pair, which " \
+       "is no character and cannot be printed; write the character itself (or both halves of the pair)"
+
+
+@pytest.mark.parametrize("data, line, col, half", [
+    (b'game: gem\nname: {en: "GEM\\udc80"}\n', 2, 12, "udc80"),  # a low half alone
+    (b'title: "\\ud83d"\n', 1, 8, "ud83d"),  # a high half with nothing after it
+    (b'title: "\\ude00\\ud83d"\n', 1, 8, "ude00"),  # both halves, the wrong way round
+    (b'"k\\udfff": 1\n', 1, 1, "udfff"),  # in a key
+    (b'items: ["ok", "\\udc80x"]\n', 1, 15, "udc80"),  # in a list
+])
+def test_half_a_surrogate_pair_is_a_located_error_not_a_crash_at_build(tmp_path, data, line, col, half):
+    assert diag(tmp_path, data) == [LONE.format(line=line, col=col, half=half)]
+
+
+def test_a_surrogate_pair_written_as_two_escapes_is_its_one_character(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_bytes(b'title: "Jam \\ud83c\\udf53"\n')
+    assert load(path).value["title"].value == "Jam \U0001F353"
