@@ -15,7 +15,9 @@ decoded. At render time `with_image` places the decoded image on a piece's drawi
   bleed of its own (`image_bleed`, default 0) is extended by its edge pixels mirrored outwards, so
   a cut that drifts shows art, not a white line.
 - an image printed at less than 150 dpi is a warning (IMAGE-DPI) naming its dpi and the pixel
-  size it needs.
+  size it needs. One with more pixels than its largest box holds at 1200 dpi, or than pnp decodes
+  at all (MAX_PIXELS), is an error (IMAGE-TOO-LARGE) found from the file's header before a pixel is
+  decoded: a 0.5 MB PNG can be 12,000 x 12,000 px, gigabytes once decoded.
 
 Decoded images are cached (by path, size and modification time), so a card printed 18 times, or a
 back shared by a whole deck, is decoded once and stored once in the PDF.
@@ -23,6 +25,7 @@ back shared by a whole deck, is decoded once and stored once in the PDF.
 from __future__ import annotations
 
 import math
+import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import Loc, Report, one_of
 from ..render.drawing import Drawing, Path as DPath
+from .pixels import MAX_PIXELS, fits_print, mirrored, too_large
 
 if TYPE_CHECKING:  # pragma: no cover
     from PIL.Image import Image as PILImage
@@ -59,17 +63,18 @@ class ImageProblem(Exception):
 
 
 # -- checking a path (spec load) --------------------------------------------------------------
-def resolve(written: str, base: Path, loc: Loc, report: Report) -> Path | None:
-    """The file `written` names relative to the specs folder `base`, checked and decoded once;
-    None after reporting why it cannot be used."""
+def resolve(written: str, base: Path, loc: Loc, report: Report, decode: bool = True) -> Path | None:
+    """The file `written` names relative to the specs folder `base`, checked (and, unless `decode`
+    is False, decoded once: a spec's art is decoded by `check_boxes`, after its size is checked
+    against the piece); None after reporting why it cannot be used."""
     try:
-        return _resolve(written, Path(base).resolve(), loc, report)
+        return _resolve(written, Path(base).resolve(), loc, report, decode)
     except (OSError, RuntimeError, ValueError) as exc:  # a link loop, a name the system refuses
         report.error(loc, "IMAGE-UNREADABLE", f"image '{written}' cannot be opened ({type(exc).__name__}: {exc})")
         return None
 
 
-def _resolve(written: str, root: Path, loc: Loc, report: Report) -> Path | None:
+def _resolve(written: str, root: Path, loc: Loc, report: Report, decode: bool) -> Path | None:
     if Path(written).is_absolute() or written.startswith("~"):
         report.error(loc, "IMAGE-OUTSIDE", f"image '{written}' is an absolute path; expected a path relative to the "
                                            f"spec's folder ({root}) that stays inside it, such as art/{Path(written).name}")
@@ -84,11 +89,24 @@ def _resolve(written: str, root: Path, loc: Loc, report: Report) -> Path | None:
         report.error(loc, "IMAGE-MISSING", f"image '{written}' does not exist (looked for {full}){_nearby(full)}")
         return None
     try:
-        decoded(full)
+        if too_large(full, written, loc, report):
+            return None  # refused from its header: decoding it could take gigabytes
+        if decode:
+            decoded(full)
     except ImageProblem as exc:
         report.error(loc, "IMAGE-UNREADABLE", f"image '{written}' {exc}")
         return None
     return full
+
+
+def check_decodes(im: UserImage, report: Report) -> bool:
+    """Whether a spec's image decodes (else IMAGE-UNREADABLE at its `image:` line)."""
+    try:
+        decoded(im.path)
+        return True
+    except ImageProblem as exc:
+        report.error(im.loc, "IMAGE-UNREADABLE", f"image '{im.written}' {exc}")
+        return False
 
 
 def _through_link(root: Path, written: str) -> bool:
@@ -126,7 +144,10 @@ def decoded(path: Path) -> "PILImage":
         _cache.move_to_end(key)
         return _cache[key]
     try:
-        with Image.open(path) as im:
+        with warnings.catch_warnings():  # a format we do not read may be huge: say so, not Pillow's warning
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(path)
+        with im:
             if im.format not in FORMATS:
                 raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file")
             im = ImageOps.exif_transpose(im)
@@ -134,6 +155,9 @@ def decoded(path: Path) -> "PILImage":
             img = im.convert("RGBA" if alpha else "RGB")
     except ImageProblem:
         raise
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise ImageProblem(f"has more pixels than pnp decodes ({MAX_PIXELS / 1e6:.0f} megapixels); expected a PNG "
+                           "or JPEG file of the size it prints at") from None
     except Exception as exc:  # PIL raises many kinds for a damaged or foreign file
         raise ImageProblem(f"cannot be read as an image ({type(exc).__name__}: {exc}); "
                            "expected a PNG or JPEG file") from None
@@ -145,29 +169,48 @@ def decoded(path: Path) -> "PILImage":
 
 # -- checking boxes (layout known) -------------------------------------------------------------
 def check_boxes(spec: "Spec", layout: "Layout", report: Report) -> None:
-    """Every `image_box` names a box of each template its piece is printed on, in every edition."""
-    for item, kinds in _users(spec):
+    """Every `image_box` names a box of each template its piece is printed on, in every edition;
+    and no image has more pixels than the largest area it covers holds at MAX_DPI."""
+    for item, kinds, back in _users(spec):
         im = item.image
-        if im is None or im.box is None:
+        if im is None:
             continue
-        for edition in layout.editions.values():
-            for kind in kinds:
-                try:
-                    t = edition.template_for(kind)
-                except KeyError:
-                    continue  # the layout reports a kind without a template
-                if im.box not in t.boxes:
-                    report.error(im.box_loc or im.loc, "IMAGE-BOX",
-                                 f"image_box '{im.box}' is not a box of template '{t.name}' (edition '{edition.name}', "
-                                 f"kind '{kind}'); its boxes: {one_of(t.boxes)}")
-                    break
+        printed = list(_templates(layout, kinds))
+        bad = [(e, k, t) for e, k, t in printed if im.box is not None and im.box not in t.boxes]
+        if bad:
+            edition, kind, t = bad[0]
+            report.error(im.box_loc or im.loc, "IMAGE-BOX",
+                         f"image_box '{im.box}' is not a box of template '{t.name}' (edition '{edition}', "
+                         f"kind '{kind}'); its boxes: {one_of(t.boxes)}")
+        elif not printed or fits_print(im.path, im.written, im.loc, max(_covered(im, t, back) for _, _, t in printed),
+                                       report):
+            check_decodes(im, report)  # decoded once its size is known to be what the piece prints
 
 
-def _users(spec: "Spec") -> list[tuple["Item", list[str]]]:
-    """Each component with its kind, each back design with the kinds of the components it backs."""
-    out: list[tuple["Item", list[str]]] = [(c, [c.kind]) for c in spec.components]
+def _templates(layout: "Layout", kinds: list[str]):
+    """(edition name, kind, template) of every template these kinds are printed on."""
+    for edition in layout.editions.values():
+        for kind in kinds:
+            try:
+                yield edition.name, kind, edition.template_for(kind)
+            except KeyError:
+                continue  # the layout reports a kind without a template
+
+
+def _covered(im: UserImage, t, back: bool) -> float:
+    """The mm² an image covers on template `t` (see `with_image`): its box, a component's art box,
+    or the whole piece, grown by the image's own bleed."""
+    name = im.box or (None if back or ART_BOX not in t.boxes else ART_BOX)
+    w, h = (t.width, t.height) if name is None else (t.box(name).w, t.box(name).h)
+    return (w + 2 * im.bleed) * (h + 2 * im.bleed)
+
+
+def _users(spec: "Spec") -> list[tuple["Item", list[str], bool]]:
+    """Each component with its kind, each back design with the kinds of the components it backs
+    (and True: a back design)."""
+    out: list[tuple["Item", list[str], bool]] = [(c, [c.kind], False) for c in spec.components]
     for b in spec.backs.values():
-        out.append((b, sorted({c.kind for c in spec.components if c.back == b.id})))
+        out.append((b, sorted({c.kind for c in spec.components if c.back == b.id}), True))
     return out
 
 
@@ -223,38 +266,6 @@ def _reach(box: tuple, ctx: "RenderContext") -> tuple[float, float, float, float
     x, y, w, h = box
     return (cx0 if x <= eps else x, cy0 if y <= eps else y,
             cx1 if x + w >= t.width - eps else x + w, cy1 if y + h >= t.height - eps else y + h)
-
-
-_mirrored: OrderedDict[tuple, tuple] = OrderedDict()  # (source, result) by request
-
-
-def mirrored(img: "PILImage", left: int, bottom: int, right: int, top: int) -> "PILImage":
-    """`img` grown by the given pixels on each side, each strip its edge pixels mirrored
-    outwards (y up: `bottom` is the lower edge). The same request gives the same object, so a
-    back drawn for many cards is one image in the PDF."""
-    from PIL import Image, ImageOps
-
-    key = (id(img), left, bottom, right, top)
-    if key in _mirrored and _mirrored[key][0] is img:
-        return _mirrored[key][1]
-    W, H = img.size
-    left, right = min(left, W), min(right, W)  # more than the image itself only for a tiny image
-    top, bottom = min(top, H), min(bottom, H)
-    out = Image.new(img.mode, (W + left + right, H + top + bottom))
-    out.paste(img, (left, top))
-    if left:
-        out.paste(ImageOps.mirror(img.crop((0, 0, left, H))), (0, top))
-    if right:
-        out.paste(ImageOps.mirror(img.crop((W - right, 0, W, H))), (left + W, top))
-    row = out.crop((0, top, out.width, top + H))  # the middle band, already widened
-    if top:
-        out.paste(ImageOps.flip(row.crop((0, 0, out.width, top))), (0, 0))
-    if bottom:
-        out.paste(ImageOps.flip(row.crop((0, H - bottom, out.width, H))), (0, top + H))
-    _mirrored[key] = (img, out)
-    while len(_mirrored) > 64:
-        _mirrored.popitem(last=False)
-    return out
 
 
 def _check_dpi(im: UserImage, W: int, H: int, s: float, size: tuple, where: str, report: Report) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..diagnostics import Report, one_of
 from ..games import GAMES, UnknownGame
 from ..games.base import GameDef
-from .images import check_boxes
+from .images import check_boxes, check_decodes
 from .layout import Layout, Sheet, load_layout, load_sheets
 from .paths import display, is_file, layout_file
 from .spec import Spec, load_spec
@@ -41,6 +41,23 @@ def available_games(specs_dir: Path) -> list[str]:
 
 
 def load_checked(game_id: str, specs_dir: Path) -> Loaded:
+    """The spec read and checked: its own diagnostics, the game's rules, and — when it has user
+    art — what only the layout can tell about the art (an image_box that is no box of the piece,
+    more pixels than the piece prints), so `validate` finds what a build would refuse."""
+    loaded = _spec_checked(game_id, specs_dir)
+    spec = loaded.spec
+    art = [] if spec is None else [i.image for i in [*spec.components, *spec.backs.values()] if i.image]
+    if art:
+        layout, _ = game_layout(game_id, specs_dir)  # a layout that cannot be read is the build's to report
+        if layout is not None:
+            check_boxes(spec, layout, loaded.report)
+        else:
+            for im in dict.fromkeys(art):
+                check_decodes(im, loaded.report)
+    return loaded
+
+
+def _spec_checked(game_id: str, specs_dir: Path) -> Loaded:
     game = game_def(game_id)
     path = Path(specs_dir) / f"{game_id}.yaml"
     spec, report = load_spec(path, game, display(path))
@@ -58,7 +75,7 @@ def game_layout(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) 
 
 
 def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) -> Loaded:
-    loaded = load_checked(game_id, specs_dir)
+    loaded = _spec_checked(game_id, specs_dir)
     layout, lreport = game_layout(game_id, specs_dir, layouts_dir)
     loaded.report.extend(lreport)
     loaded.layout = layout

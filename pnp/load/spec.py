@@ -242,7 +242,7 @@ def _image(values: dict, locs: dict[str, Loc], node: Node, base: Path, report: R
         return None
     if INVALID in (written, values["image_box"], values["image_bleed"]):
         return None
-    path = resolve(written, base, locs["image"], report)
+    path = resolve(written, base, locs["image"], report, decode=False)  # decoded once the layout says its size
     if path is None:
         return None
     box_loc = locs["image_box"] if "image_box" in node.value else None

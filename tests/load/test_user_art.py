@@ -230,13 +230,11 @@ def test_a_path_leaving_the_specs_folder_is_refused(cli, tmp_path, shapes_game, 
     check_error(cli, tmp_path, specs, lines, written, "IMAGE-OUTSIDE", words)
 
 
-def test_an_image_box_the_template_lacks_is_located(cli, tmp_path, shapes_game):
+def test_an_image_box_the_template_lacks_is_located_by_validate_as_by_build(cli, tmp_path, shapes_game):
     specs, lines = game(tmp_path, card=", image: art/face.png, image_box: picture", art={"face.png": solid()})
-    r, _ = build(cli, tmp_path, specs, "--format", "json")
-    assert r.code == 2
-    [d] = [d for d in diagnostics(r) if d["code"] == "IMAGE-BOX"]
-    assert (d["line"], d["col"]) == at(lines, "picture")
-    assert "'picture'" in d["message"] and "title" in d["message"]
+    check_error(cli, tmp_path, specs, lines, "picture", "IMAGE-BOX", ["'picture'", "title"])
+    r = cli("validate", "shapes-test", "--specs", specs)  # never "ok" for what build refuses
+    assert r.code == 2 and "shapes-test: ok" not in r.out
 
 
 def test_an_image_box_without_an_image_is_located(cli, tmp_path, shapes_game):
@@ -259,6 +257,91 @@ def test_a_too_small_image_is_a_located_warning_and_the_build_goes_on(cli, tmp_p
     r = cli("build", "shapes-test", "--specs", specs, "--out", out)
     assert r.code == 0 and f"shapes-test.yaml:{d['line']}:{d['col']}: warning[IMAGE-DPI]" in r.err
     assert "Traceback" not in r.err
+
+
+# -- images far larger than any print: refused from their header, memory bounded -----------------
+
+def huge_png(path: Path, w: int, h: int) -> None:
+    """A 1-bit PNG of w x h px written row by row: a file of kilobytes that decodes to w*h*3 bytes."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    packer, row = zlib.compressobj(9), b"\x00" * (1 + (w + 7) // 8)
+    idat = b"".join(packer.compress(row) for _ in range(h)) + packer.flush()
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 1, 0, 0, 0, 0))
+                     + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+MEASURED = """\
+import resource, sys
+from pnp.cli import main
+code = main(sys.argv[1:])
+print("maxrss-kb", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def run_measured(*args):
+    """`pnp ARGS` in a child Python: (exit code, stdout, stderr, its peak memory in MB)."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-c", MEASURED, *map(str, args)], capture_output=True, text=True,
+                       timeout=120, cwd=ROOT)
+    peak = int(r.stderr.rsplit("maxrss-kb ", 1)[1]) / 1024
+    return r.returncode, r.stdout, r.stderr.rsplit("maxrss-kb ", 1)[0], peak
+
+
+def test_a_12000_px_png_of_a_few_kilobytes_is_refused_at_its_line_in_bounded_memory(tmp_path):
+    specs = tmp_path / "art"
+    shutil.copytree(ROOT / "examples" / "art", specs)
+    huge_png(specs / "art" / "cookie.png", 12000, 12000)  # 144 megapixels: 0.4 GB decoded
+    assert (specs / "art" / "cookie.png").stat().st_size < 100_000
+    lines = (specs / "christmas-tree.yaml").read_text(encoding="utf-8").splitlines()
+    line, col = at(lines, "art/cookie.png")
+    expected = (f"christmas-tree.yaml:{line}:{col}: error[IMAGE-TOO-LARGE]: image 'art/cookie.png' is 12000 x 12000 "
+                "px, 144 megapixels; pnp decodes at most 40 megapixels: scale it to the size it prints at "
+                "(1200 dpi is the most any print shows)")
+    for command in (["validate"], ["build", "--out", tmp_path / "out"]):
+        code, out, err, peak = run_measured(command[0], "christmas-tree", "--specs", specs, *command[1:])
+        assert code == 2, (out, err)
+        assert expected in out + err
+        assert "DecompressionBomb" not in out + err and "Traceback" not in err
+        assert peak < 400, f"{command[0]} took {peak:.0f} MB"
+    assert not (tmp_path / "out" / "christmas-tree.pdf").exists()
+
+
+def test_more_pixels_than_the_piece_prints_at_1200_dpi_is_refused_by_validate_and_build(cli, tmp_path, shapes_game):
+    # the token is 30 mm across: 1417 px at 1200 dpi; 2000 px is far finer than any print
+    specs, lines = game(tmp_path, token=", image: art/fine.png", art={"fine.png": solid(2000, 2000)})
+    check_error(cli, tmp_path, specs, lines, "art/fine.png", "IMAGE-TOO-LARGE",
+                ["2000 x 2000 px", "more than 1200 dpi", "scale it to at most 1417 x 1417 px"])
+    specs, lines = game(tmp_path, token=", image: art/ok.png", art={"ok.png": solid(1400, 1400)})
+    assert cli("validate", "shapes-test", "--specs", specs).code == 0
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
+def test_the_pixel_size_is_read_from_the_header_as_pillow_reads_it(tmp_path, fmt):
+    from pnp.load.pixels import pixel_size
+
+    path = tmp_path / f"x.{fmt.lower()}"
+    img = solid(37, 23)
+    img.save(path, fmt, **({"exif": b"Exif\x00\x00" + b"\x00" * 40, "icc_profile": b"\x00" * 70000}
+                           if fmt == "JPEG" else {}))
+    assert pixel_size(path) == Image.open(path).size == (37, 23)
+    (tmp_path / "x.gif").write_bytes(b"GIF89a")
+    assert pixel_size(tmp_path / "x.gif") is None
+
+
+def test_a_huge_image_of_another_format_says_so_without_pillows_warning(cli, tmp_path, shapes_game, recwarn):
+    # a GIF header claiming 30000 x 30000 px: Pillow warns (or refuses) before it says what it is
+    gif = b"GIF89a" + (30000).to_bytes(2, "little") * 2 + b"\x00\x00\x00" + b"\x2c" + b"\x00" * 9 + b"\x02\x02\x44\x01\x00\x3b"
+    specs, lines = game(tmp_path, token=", image: art/big.gif", art={"big.gif": gif})
+    check_error(cli, tmp_path, specs, lines, "art/big.gif", "IMAGE-UNREADABLE", ["more pixels than pnp decodes"])
+    assert not [w for w in recwarn if "DecompressionBomb" in type(w.message).__name__]
 
 
 # -- the shipped example -------------------------------------------------------------------------
