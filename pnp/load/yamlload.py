@@ -94,24 +94,29 @@ def _fail(loc: Loc, code: str, message: str) -> InputError:
 
 
 def _read(path: Path, display: str) -> bytes:
+    return read_regular(path, display, MAX_BYTES, "spec", "a YAML file")
+
+
+def read_regular(path: Path, display: str, max_bytes: int, noun: str = "spec", expected: str = "a YAML file") -> bytes:
     """The file's bytes: a regular file only (a device or a pipe is never read or waited on), at
-    most MAX_BYTES of it."""
+    most `max_bytes` of it; an InputError at the file's first line otherwise. Every file pnp
+    reads (specs, layouts, tables, game files) comes through here."""
     def fail(code: str, message: str) -> InputError:
         return _fail(Loc(display, 1, 1), code, message)
 
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise _not_regular(os.stat(path).st_mode, fail)
+            raise _not_regular(os.stat(path).st_mode, fail, expected)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # replaced by a FIFO since: no wait
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
-                raise _not_regular(info.st_mode, fail)
-            if info.st_size > MAX_BYTES:
-                raise fail("FILE-TOO-LARGE", f"{info.st_size} bytes; a spec may be at most {MAX_BYTES} bytes")
+                raise _not_regular(info.st_mode, fail, expected)
+            if info.st_size > max_bytes:
+                raise fail("FILE-TOO-LARGE", f"{info.st_size} bytes; a {noun} may be at most {max_bytes} bytes")
             chunks, size = [], 0
-            while size <= MAX_BYTES:
-                chunk = os.read(fd, MAX_BYTES + 1 - size)
+            while size <= max_bytes:
+                chunk = os.read(fd, max_bytes + 1 - size)
                 if not chunk:
                     break
                 chunks.append(chunk)
@@ -123,16 +128,16 @@ def _read(path: Path, display: str) -> bytes:
         raise fail("FILE-MISSING", "no such file") from None
     except OSError as exc:
         raise fail("FILE-UNREADABLE", f"cannot read: {os_problem(exc)}") from None
-    if len(data) > MAX_BYTES:
-        raise fail("FILE-TOO-LARGE", f"more than {MAX_BYTES} bytes; a spec may be at most {MAX_BYTES} bytes")
+    if len(data) > max_bytes:
+        raise fail("FILE-TOO-LARGE", f"more than {max_bytes} bytes; a {noun} may be at most {max_bytes} bytes")
     return data
 
 
-def _not_regular(mode: int, fail) -> InputError:
+def _not_regular(mode: int, fail, expected: str = "a YAML file") -> InputError:
     if stat.S_ISDIR(mode):
-        return fail("FILE-UNREADABLE", "is a directory, expected a YAML file")
+        return fail("FILE-UNREADABLE", f"is a directory, expected {expected}")
     what = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-    return fail("FILE-UNREADABLE", f"is {what}, not a regular file; expected a YAML file")
+    return fail("FILE-UNREADABLE", f"is {what}, not a regular file; expected {expected}")
 
 
 def os_problem(exc: OSError) -> str:

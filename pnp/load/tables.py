@@ -1,0 +1,356 @@
+"""Cards from a spreadsheet: a CSV file, or a sheet of an XLSX or ODS workbook, read into cells
+that know their place, and rows turned into the located nodes the spec reader already reads.
+
+Takes a table file (inside the specs folder), a sheet name for a workbook, and the kind's field
+types; returns one `Node` (a mapping) per non-blank row, every value located at its cell:
+`ships.csv:ROW:COL` (ROW the file's line, the header being line 1 of a one-line header; COL the
+column from 1), `harbor.xlsx[Ships]:ROW:COL` in a workbook. The first row names the columns:
+`id`, `count`, `kind`, `back`, `image` and the kind's fields; `title.zh-TW` is the zh-TW text of
+`title`; a list cell separates its items with commas. A cell is typed by its field (a number
+column reads "3" as 3, a text column keeps "1984" as text), so the spec's field readers report
+a bad cell exactly as they report a bad YAML value. Nothing here runs what a cell says: a
+formula is read as the value the workbook saved for it, or reported when it saved none.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import InputError, Loc, Report, one_of
+from .schema import Bool, Int, ListOf, Localized, Number, Record, Text, Type
+from .yamlload import Node, read_regular, type_name
+
+MAX_TABLE_BYTES = 32 * 1024 * 1024
+MAX_ROWS = 100_000
+WORKBOOKS = (".xlsx", ".xlsm", ".ods")
+SUFFIXES = (".csv",) + WORKBOOKS
+LIST_SEP = ","
+TRUE, FALSE = {"true", "yes", "y", "1", "x", "✓"}, {"false", "no", "n", "0", ""}
+
+
+@dataclass
+class Cell:
+    value: Any  # a string from a CSV; a string, float, int, bool or date from a workbook
+    loc: Loc
+
+
+@dataclass
+class Table:
+    """A table's header cells and its non-blank rows, each cell located."""
+
+    display: str  # "card_specs/ships.csv" or "card_specs/harbor.xlsx[Ships]"
+    header: list[Cell]
+    rows: list[list[Cell]]
+    formulas: set[tuple[int, int]] | None = None  # (line, col) of formula cells that saved no value
+
+
+def read_table(path: Path, display: str, sheet: str | None, loc: Loc) -> Table:
+    """The table in `path` (CSV, or `sheet` of a workbook, by default its first); raises
+    InputError located at `loc` (the spec's `table:` value) or in the file."""
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise _fail(loc, "TABLE-FORMAT", f"table '{path.name}' is not a table file; expected {one_of(SUFFIXES)}")
+    data = read_regular(path, display, MAX_TABLE_BYTES, "table", "a CSV file or a workbook")
+    if suffix == ".csv":
+        if sheet is not None:
+            raise _fail(loc, "TABLE-SHEET", f"'sheet' names a sheet of a workbook, but '{path.name}' is a CSV file")
+        return _csv(data, display)
+    return _workbook(path, data, display, sheet, loc)
+
+
+def _fail(loc: Loc, code: str, message: str) -> InputError:
+    report = Report()
+    report.error(loc, code, message)
+    return InputError(report)
+
+
+def _csv(data: bytes, display: str) -> Table:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise _fail(Loc(display, line, 1), "TABLE-ENCODING",
+                    f"byte 0x{data[exc.start]:02x} is not UTF-8; save the table as UTF-8 CSV") from None
+    if "\x00" in text:
+        raise _fail(Loc(display, text[:text.index("\x00")].count("\n") + 1, 1), "TABLE-BINARY",
+                    "this is a binary file (it contains a NUL byte), expected CSV text")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    rows: list[list[Cell]] = []
+    start = 1
+    try:
+        for record in reader:
+            rows.append([Cell(v, Loc(display, start, c)) for c, v in enumerate(record, 1)])
+            start = reader.line_num + 1
+            if len(rows) > MAX_ROWS + 1:
+                raise _fail(Loc(display, start - 1, 1), "TABLE-TOO-LARGE", f"more than {MAX_ROWS} rows")
+    except csv.Error as exc:
+        raise _fail(Loc(display, reader.line_num, 1), "TABLE-SYNTAX", f"cannot be read as CSV: {exc}") from None
+    return _split(rows, display)
+
+
+def _workbook(path: Path, data: bytes, display: str, sheet: str | None, loc: Loc) -> Table:
+    from python_calamine import CalamineWorkbook  # only a spec with a workbook pays for it
+
+    try:
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        names = list(book.sheet_names)
+        if not names:
+            raise _fail(loc, "TABLE-SHEET", f"workbook '{path.name}' has no sheets")
+        name = sheet if sheet is not None else names[0]
+        if name not in names:
+            raise _fail(loc, "TABLE-SHEET", f"workbook '{path.name}' has no sheet '{name}'; its sheets: {one_of(names)}")
+        values = book.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=MAX_ROWS + 2)
+    except InputError:
+        raise
+    except Exception as exc:  # calamine's errors (zip, XML, password) have no common base we can name
+        raise _fail(loc, "TABLE-UNREADABLE", f"workbook '{path.name}' cannot be read ({type(exc).__name__}: {exc})") from None
+    shown = f"{display}[{name}]"
+    if len(values) > MAX_ROWS + 1:
+        raise _fail(Loc(shown, MAX_ROWS + 2, 1), "TABLE-TOO-LARGE", f"more than {MAX_ROWS} rows")
+    rows = [[Cell(_plain(v), Loc(shown, r, c)) for c, v in enumerate(row, 1)] for r, row in enumerate(values, 1)]
+    table = _split(rows, shown)
+    if path.suffix.lower() != ".ods":
+        table.formulas = _unsaved_formulas(data, name)
+    return table
+
+
+def _plain(value: Any) -> Any:
+    """A workbook value as the text a person typed: 3.0 is 3, a date its ISO form."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+def _unsaved_formulas(data: bytes, sheet: str) -> set[tuple[int, int]]:
+    """Cells of `sheet` holding a formula whose value the workbook never saved (a file written by
+    a script, not by a spreadsheet program): calamine reads them as empty, openpyxl tells them."""
+    try:
+        from openpyxl import load_workbook
+
+        ws = load_workbook(io.BytesIO(data), read_only=True, data_only=False)[sheet]
+        cached = load_workbook(io.BytesIO(data), read_only=True, data_only=True)[sheet]
+        out = set()
+        for row, saved in zip(ws.iter_rows(), cached.iter_rows()):
+            for cell, value in zip(row, saved):
+                if getattr(cell, "data_type", None) == "f" and value.value is None:
+                    out.add((cell.row, cell.column))
+        return out
+    except Exception:  # the values were read already; this only sharpens a message
+        return set()
+
+
+def _split(rows: list[list[Cell]], display: str) -> Table:
+    """The header (the first non-blank row) and the non-blank rows after it."""
+    kept = [r for r in rows if any(_text(c.value) for c in r)]
+    if not kept:
+        raise _fail(Loc(display, 1, 1), "TABLE-EMPTY", "the table is empty; its first row names the columns "
+                                                        "(id, count and the kind's fields)")
+    header = [c for c in kept[0]]
+    return Table(display, header, kept[1:])
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value).strip()
+
+
+# -- rows as nodes --------------------------------------------------------------------------------
+
+COLUMN = re.compile(r"^(?P<field>[A-Za-z_][A-Za-z0-9_-]*)(?:\.(?P<lang>en|zh-TW))?$")
+
+
+def columns(table: Table, known: dict[str, Type], report: Report, what: str) -> dict[int, tuple[str, str | None]]:
+    """Column number -> (field, language or None) for the header's names, each checked against
+    `known` (the columns a row may have); an unknown, misspelt or repeated column is an error at
+    its header cell naming the accepted ones. Empty header cells are ignored (with their column)."""
+    out: dict[int, tuple[str, str | None]] = {}
+    seen: dict[str, Loc] = {}
+    for cell in table.header:
+        name = _text(cell.value)
+        if not name:
+            continue
+        m = COLUMN.match(name)
+        if m is None or m["field"] not in known or (m["lang"] and not _is_text(known[m["field"]])):
+            report.error(cell.loc, "TABLE-COLUMN", f"unknown column '{name}' in {what}; accepted columns: "
+                         f"{one_of(known)} (and NAME.zh-TW for the Chinese text of a text column)")
+            continue
+        if name in seen:
+            report.error(cell.loc, "TABLE-COLUMN", f"column '{name}' appears twice in {what} "
+                                                   f"(first at column {seen[name].col})")
+            continue
+        seen[name] = cell.loc
+        out[cell.loc.col] = (m["field"], m["lang"])
+    if "id" in known and "id" not in seen:
+        report.error(table.header[0].loc, "TABLE-COLUMN", f"{what} has no 'id' column; its first row names the "
+                                                          f"columns: id, then any of {one_of(k for k in known if k != 'id')}")
+    return out
+
+
+def _is_text(t: Type) -> bool:
+    return isinstance(t, (Text, Record, Localized))
+
+
+def row_node(row: list[Cell], cols: dict[int, tuple[str, str | None]], known: dict[str, Type],
+             formulas: set[tuple[int, int]] | None, report: Report) -> Node:
+    """One row as a located mapping node: blank cells are left out (a field's default applies),
+    a list cell becomes a list, `title` and `title.zh-TW` one two-language text."""
+    values: dict[str, Node] = {}
+    key_locs: dict[str, Loc] = {}
+    texts: dict[str, dict[str, Node]] = {}
+    first = row[0].loc
+    for cell in row:
+        if cell.loc.col not in cols:
+            continue
+        field, lang = cols[cell.loc.col]
+        if not _text(cell.value):
+            if formulas and (cell.loc.line, cell.loc.col) in formulas:
+                report.error(cell.loc, "TABLE-FORMULA", f"this cell holds a formula whose value the workbook never "
+                                                        "saved; open and save it in a spreadsheet program, or type the value")
+            continue
+        node = cell_node(cell, known[field])
+        if lang is not None or isinstance(known[field], (Record, Localized)):
+            texts.setdefault(field, {})[lang or "en"] = node
+            key_locs.setdefault(field, cell.loc)
+            continue
+        values[field], key_locs[field] = node, cell.loc
+    for field, by_lang in texts.items():
+        values[field] = _text_node(by_lang, known[field])
+    return Node("map", Loc(first.file, first.line, 1), values, key_locs)
+
+
+def _text_node(by_lang: dict[str, Node], t: Type) -> Node:
+    """`title` and `title.zh-TW` as one value: a {en, zh-TW} mapping, or the plain text when the
+    field is text and the row gives only one language."""
+    first = next(iter(by_lang.values()))
+    if not isinstance(t, (Record, Localized)) and set(by_lang) == {"en"}:
+        return by_lang["en"]
+    return Node("map", first.loc, dict(by_lang), {k: v.loc for k, v in by_lang.items()})
+
+
+def cell_node(cell: Cell, t: Type) -> Node:
+    """A cell's value as the node a YAML file would have given for a field of type `t`."""
+    if isinstance(t, ListOf):
+        items = [s.strip() for s in str(cell.value).split(LIST_SEP)]
+        return Node("seq", cell.loc, [cell_node(Cell(s, cell.loc), t.item) for s in items if s])
+    return Node("scalar", cell.loc, _typed(cell.value, t))
+
+
+def _typed(value: Any, t: Type) -> Any:
+    """A cell as the value its field reads: a number column's "3" is 3, a text column's 1984 is
+    "1984", a yes/no column's "yes" is true. A cell that is not what its column needs stays as
+    it is, so the field's reader says what was expected, at that cell."""
+    if isinstance(value, str):
+        value = value.strip()
+    if isinstance(t, (Int, Number)):
+        return _number(value) if isinstance(value, str) else value
+    if isinstance(t, Bool):
+        if isinstance(value, bool):
+            return value
+        low = str(value).casefold()
+        return True if low in TRUE else False if low in FALSE else value
+    return value if isinstance(value, str) else str(value)
+
+
+def _number(text: str) -> Any:
+    if re.fullmatch(r"[+-]?\d{1,30}", text):
+        return int(text)
+    try:
+        return float(text) if len(text) <= 40 else text
+    except ValueError:
+        return text
+
+
+# -- a `table:` entry of a spec's components ---------------------------------------------------------
+
+ENTRY_KEYS = ("table", "kind", "sheet")
+
+
+def entry_rows(entry: Node, kinds: dict[str, list], common: dict[str, Type], base: Path,
+               report: Report) -> tuple[list[tuple[Node, str]], Path | None]:
+    """The rows of `{table: FILE, kind: K, sheet: S}` as component nodes with what to call each
+    ("row 14 of card_specs/ships.csv"), every value located at its cell, and the table's path
+    (None when it cannot be read: reported). `common` are the keys every component has (id,
+    count, back, image, …) with their types; without `kind:` a `kind` column names each row's."""
+    for key in entry.value:
+        if key not in ENTRY_KEYS:
+            report.error(entry.key_loc(key), "SPEC-UNKNOWN-KEY", f"unknown key '{key}' in a table entry; accepted keys: "
+                                                                 f"{one_of(ENTRY_KEYS)}")
+    written, kind, sheet = (_scalar(entry, k, report) for k in ENTRY_KEYS)
+    if written is None:
+        return [], None
+    if kind is not None and kind not in kinds:
+        report.error(entry.value["kind"].loc, "SPEC-KIND", f"kind '{kind}' of table '{written}' is not known, expected "
+                                                           f"one of {one_of(kinds)}")
+        return [], None
+    path = inside(written, base, entry.value["table"].loc, report)
+    if path is None:
+        return [], None
+    from .paths import display
+
+    try:
+        table = read_table(path, display(path), sheet, entry.value["sheet"].loc if sheet else entry.value["table"].loc)
+    except InputError as exc:
+        report.extend(exc.report)
+        return [], path
+    known = dict(common)
+    for k in ([kind] if kind else list(kinds)):
+        known.update({f.name: f.type for f in kinds[k]})
+    if kind is None:
+        known["kind"] = Text(64)
+    cols = columns(table, known, report, f"table {table.display}")
+    if kind is None and not any(f == "kind" for f, _ in cols.values()):
+        report.error(entry.loc, "SPEC-MISSING-KEY", f"table '{written}' has no 'kind:' here and no kind column; "
+                                                    f"say which kind its rows are ({one_of(kinds)})")
+        return [], path
+    rows = []
+    for row in table.rows:
+        node = row_node(row, cols, known, table.formulas, report)
+        if kind is not None:
+            node.value["kind"] = Node("scalar", entry.value["kind"].loc, kind)
+            node.key_locs["kind"] = entry.value["kind"].loc
+        rows.append((node, f"row {row[0].loc.line} of {table.display}"))
+    return rows, path
+
+
+def _scalar(entry: Node, key: str, report: Report) -> str | None:
+    node = entry.get(key)
+    if node is None:
+        return None
+    if node.kind != "scalar" or not isinstance(node.value, str) or not node.value.strip():
+        report.error(node.loc, "SPEC-TYPE", f"'{key}' of a table entry is {type_name(node)}, expected text")
+        return None
+    return node.value
+
+
+def inside(written: str, base: Path, loc: Loc, report: Report) -> Path | None:
+    """The file `written` names relative to the specs folder, which it must stay inside (the
+    rule for user art): None after reporting."""
+    root = Path(base).resolve()
+    if Path(written).is_absolute() or written.startswith("~"):
+        report.error(loc, "TABLE-OUTSIDE", f"table '{written}' is an absolute path; expected a path relative to the "
+                                           f"spec's folder ({root}) that stays inside it, such as {Path(written).name}")
+        return None
+    try:
+        full = (root / written).resolve()
+    except (OSError, RuntimeError) as exc:
+        report.error(loc, "TABLE-UNREADABLE", f"table '{written}' cannot be opened ({type(exc).__name__}: {exc})")
+        return None
+    if not full.is_relative_to(root):
+        report.error(loc, "TABLE-OUTSIDE", f"table '{written}' leads outside the spec's folder ({root}), to {full}; "
+                                           "keep the table inside that folder")
+        return None
+    if not full.exists():
+        near = sorted(p.name for p in full.parent.glob("*") if p.suffix.lower() in SUFFIXES)[:5] if full.parent.is_dir() else []
+        report.error(loc, "TABLE-MISSING", f"table '{written}' does not exist (looked for {full})"
+                                           + (f"; tables there: {', '.join(near)}" if near else ""))
+        return None
+    return full
