@@ -21,7 +21,7 @@ def games_asked(requested: list[str], specs_dir: Path) -> list[str]:
     """The games named on the command line (each checked), or every game with a spec."""
     if requested:
         for g in requested:
-            game_def(g)
+            game_def(g, specs_dir)
         return list(dict.fromkeys(requested))
     problem = folder_problem(specs_dir)
     if problem:

@@ -14,7 +14,7 @@ from ..load.project import load_checked
 def cmd_setup(args, specs_dir: Path) -> int:
     from ..games.base import SetupError, phrases, seat_name
 
-    _check_variant(args)  # a usage error first, whatever the spec says
+    _check_variant(args, specs_dir)  # a usage error first, whatever the spec says
     loaded = load_checked(args.game, specs_dir)
     if loaded.report.errors:
         print_report(loaded.report)
@@ -55,13 +55,16 @@ def cmd_setup(args, specs_dir: Path) -> int:
     return EXIT_OK
 
 
-def _check_variant(args) -> None:
+def _check_variant(args, specs_dir: Path) -> None:
     """--variant must name one of the game's variants: an empty name is not "no variant" (the
     normal rules are had by leaving --variant out), and a game without variants takes none."""
     from ..diagnostics import one_of
     from ..load.project import game_def
 
-    variants = game_def(args.game).variants
+    game = game_def(args.game, specs_dir)
+    if game is None:  # a declared game: its variants are in its spec, which its setup checks
+        return
+    variants = game.variants
     if args.variant is None or args.variant in variants:
         return
     if not variants:

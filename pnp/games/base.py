@@ -185,6 +185,10 @@ class GameDef:
     # What a face's drawing reads from the rest of the deck, as plain data (The Jam: the recipe
     # table); the render cache and `--changed` key every face on it. None: only its own entry.
     deck_context: Callable[[Spec], Any] | None = None
+    # A game declared in data (pnp/games/declared/): what its spec declares, and the spec's keys
+    # that declaration reads (beside game, name, components, backs, back).
+    declared: Any = None
+    spec_keys: Sequence[str] = ()
 
     def name_of(self, item: Item, spec: Spec, lang: str = "en") -> str:
         return self.card_name(item, spec, lang) if self.card_name else item.id

@@ -12,12 +12,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..diagnostics import InputError, Loc, Report, one_of
 from .schema import ID_PATTERN, INVALID, Field, Id, Length, Raw, read_fields
 from .templates import Box, Edition, Needed, Template, read_edition
 from .yamlload import load
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .faces import FaceInfo
 
 __all__ = ["Box", "Edition", "Layout", "Sheet", "Template", "load_layout", "load_sheets"]
 
@@ -43,16 +46,18 @@ class Sheet:
 
 
 def load_layout(path: str | Path, game: str, needed: Needed, display: str | None = None,
-                kinds: Sequence[str] | None = None) -> tuple[Layout | None, Report]:
+                kinds: Sequence[str] | None = None, faces: "FaceInfo | None" = None) -> tuple[Layout | None, Report]:
     """Load a game's layout. `needed` are the box names the game's renderer reads (for every kind,
-    or per kind); `kinds` are the game's component kinds, each of which must have a template."""
+    or per kind); `kinds` are the game's component kinds, each of which must have a template;
+    `faces`, for a declared game, what its faces may name (pnp/load/faces.py)."""
     display = display or str(path)
     report = Report()
     try:
         root = load(path, display)
     except InputError as exc:
         return None, exc.report
-    values, locs = read_fields(root, [Field("default", Id()), Field("editions", Raw('map'))], report, f"the {game} layout")
+    values, locs = read_fields(root, [Field("default", Id()), Field("editions", Raw('map'))], report, f"the {game} layout",
+                               extra_ok=("faces", "backs") if faces is not None else ())
     editions: dict[str, Edition] = {}
     ed_node = root.get("editions")
     if ed_node is not None and ed_node.is_map:
@@ -64,6 +69,10 @@ def load_layout(path: str | Path, game: str, needed: Needed, display: str | None
     if default is not INVALID and ed_node is not None and ed_node.is_map and default not in ed_node.value:
         report.error(locs["default"], "LAYOUT-DANGLING-REF",
                      f"default edition '{default}' is not defined; editions: {one_of(ed_node.value)}")
+    if faces is not None and editions:
+        from .faces import read_faces
+
+        read_faces(root, editions, faces, report, root.loc)
     if report.errors:
         return None, report
     return Layout(game, default, editions, display), report

@@ -79,6 +79,8 @@ class Spec:
     path: str
     loc: Loc  # the 'components' key, for facts about the deck as a whole
     sections: dict[str, Any] = field(default_factory=dict)
+    base: Path | None = None  # the specs folder: tables and images are named relative to it
+    tables: list[Path] = field(default_factory=list)  # the tables its components come from
 
     def of_kind(self, *kinds: str) -> list[Item]:
         return [c for c in self.components if c.kind in kinds]
@@ -136,11 +138,16 @@ def odd_one(parts: list[Item], excess: int) -> Item | None:
 def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> tuple[Spec | None, Report]:
     """Load and check a spec file. Returns (spec or None when unusable, diagnostics)."""
     display = display or str(path)
-    report = Report()
     try:
         root = load(path, display)
     except InputError as exc:
         return None, exc.report
+    return read_spec(root, path, game, display)
+
+
+def read_spec(root: Node, path: str | Path, game: "GameDef", display: str) -> tuple[Spec | None, Report]:
+    """A spec's YAML (read by `load`) checked against the game's field tables."""
+    report = Report()
     top_fields = [
         Field("game", Text()),
         Field("name", NAMES),
@@ -148,12 +155,13 @@ def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> 
         Field("backs", Raw('seq'), required=False, default=None),
         Field("back", Id(), required=False, default=None),
     ] + list(game.sections)
-    values, locs = read_fields(root, top_fields, report, f"the {game.id} spec")
+    values, locs = read_fields(root, top_fields, report, f"the {game.id} spec", extra_ok=game.spec_keys)
     if values["game"] not in (INVALID, game.id):
         report.error(locs["game"], "SPEC-GAME", f"'game' is '{values['game']}', expected '{game.id}' for {display}")
     base = Path(path).parent  # images are named relative to the spec's folder
+    tables: list[Path] = []
     backs = _read_items(root.get("backs"), game.back_kinds, report, "back design", False, base)
-    comps = _read_items(root.get("components"), game.kinds, report, "component", True, base)
+    comps = _read_items(root.get("components"), game.kinds, report, "component", True, base, tables)
     for b in backs:
         if b.id == NO_BACK:
             report.error(b.loc_of("id"), "SPEC-ID", f"a back design cannot be called '{NO_BACK}': "
@@ -173,18 +181,20 @@ def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> 
         path=display,
         loc=root.key_loc("components") if "components" in root.value else root.loc,
         sections={f.name: values[f.name] for f in game.sections},
+        base=base,
+        tables=tables,
     )
     return spec, report
 
 
 def _read_items(node: Node | None, kinds: dict[str, list[Field]], report: Report, what: str,
-                with_count: bool, base: Path) -> list[Item]:
+                with_count: bool, base: Path, tables: list[Path] | None = None) -> list[Item]:
     if node is None or not node.is_seq:
         return []
     items: list[Item] = []
     seen: dict[str, Loc] = {}
-    for i, child in enumerate(node.value, start=1):
-        item = _read_item(child, kinds, report, f"{what} {i}", with_count, base)
+    for child, named in _entries(node, kinds, report, what, base, tables):
+        item = _read_item(child, kinds, report, named, with_count, base)
         if item is None:
             continue
         if item.id in seen:
@@ -194,6 +204,28 @@ def _read_items(node: Node | None, kinds: dict[str, list[Field]], report: Report
         seen[item.id] = item.loc_of("id")
         items.append(item)
     return items
+
+
+def _entries(node: Node, kinds: dict[str, list[Field]], report: Report, what: str, base: Path,
+             tables: list[Path] | None) -> list[tuple[Node, str]]:
+    """The entries of a `components:` or `backs:` list with what to call each; a `{table: FILE,
+    kind: K}` entry (components only) stands for one entry per row of that table."""
+    out: list[tuple[Node, str]] = []
+    for i, child in enumerate(node.value, start=1):
+        if tables is not None and child.is_map and "table" in child.value:
+            from .tables import entry_rows
+
+            rows, path = entry_rows(child, kinds, COMMON_TYPES, base, report)
+            out += rows
+            if path is not None:
+                tables.append(path)
+        else:
+            out.append((child, f"{what} {i}"))
+    return out
+
+
+# The keys every component has, as a table's columns read them.
+COMMON_TYPES = {"id": Id(), "count": Int(1, MAX_COUNT), "back": Id(), **{f.name: f.type for f in IMAGE_FIELDS}}
 
 
 def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: str,

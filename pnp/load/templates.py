@@ -8,7 +8,7 @@ one rect template named `card`. Takes YAML nodes; returns `Edition`s and located
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from ..diagnostics import Loc, Report, one_of
@@ -61,6 +61,9 @@ class Edition:
     default: str | None
     kinds: dict[str, str]  # component kind -> template name, for kinds not using the default
     loc: Loc
+    # A declared game's faces (pnp/render/elements/): kind -> its elements, back kind -> its elements
+    faces: dict[str, list] = field(default_factory=dict)
+    backs: dict[str, list] = field(default_factory=dict)
 
     def template_for(self, kind: str) -> Template:
         return self.templates[self.kinds.get(kind) or self.default]  # type: ignore[index]
@@ -74,12 +77,13 @@ class Edition:
 EDITION_FIELDS = [Field("card", Raw("map"), required=False), Field("boxes", Raw("map"), required=False),
                   Field("templates", Raw("map"), required=False), Field("default", Id(), required=False),
                   Field("kinds", Raw("map"), required=False)]
+FACE_KEYS = ("faces", "backs")  # an edition's own faces, read by the layout loader
 
 
 def read_edition(name: str, node: Node, needed: Needed, kinds: Sequence[str] | None, report: Report) -> Edition | None:
     """An edition in either form; `kinds` are the game's component kinds (None: not checked)."""
     what = f"edition '{name}'"
-    values, locs = read_fields(node, EDITION_FIELDS, report, what)
+    values, locs = read_fields(node, EDITION_FIELDS, report, what, extra_ok=FACE_KEYS)
     if values is INVALID:
         return None
     old = values["card"] is not None or values["boxes"] is not None

@@ -1,0 +1,483 @@
+"""A declared game's deck rules: read from its spec's `rules:`, checked against its components.
+
+Takes the `rules:` node and the declared kinds; returns `Rule`s, each a measure of the deck —
+
+    count:  {kind, where}      how many cards
+    every:  {kind, fields}     how many cards of every combination of the fields' declared values
+    sum:    {kind, field}      the field's total over the cards
+    unique: {kind, field}      no two components share the field's value
+
+— with a bound (`exactly`, `at_least`, `at_most` or `between: [lo, hi]`), a number that may be
+per player count (`{2: 0, 3: 0, 4: 9}`, measured on the deck as `setup` leaves it for that many
+players, after its `remove` steps) or per variant, a `where: {field: value | [values]}` filter,
+a stable `code` and an optional `message: {en, zh-TW}`. `check` adds one located rule
+violation per break: at the one component (row) that can be blamed — the copy that makes a
+combination one too many, the second of two equal values, the only component counted — else at
+the rule's line, naming the lines that contributed. Copies are counted: `count: 3` is three cards.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from ...diagnostics import Loc, Report, one_of, plural
+from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number, Text
+from ...load.spec import Item, Spec
+from ...load.yamlload import Node, type_name
+from .kinds import Kinds
+
+MEASURES = ("count", "every", "sum", "unique")
+BOUNDS = ("exactly", "at_least", "at_most", "between")
+CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
+MAX_COMBINATIONS = 10_000
+
+
+@dataclass
+class Bound:
+    how: str  # one of BOUNDS
+    value: Any  # a number, [lo, hi], or {player count | variant: either}
+    loc: Loc
+    per: str | None = None  # "players" or "variant" when the number depends on it
+
+    def at(self, players: int | None, variant: str | None) -> Any:
+        if self.per == "players":
+            return self.value[players]
+        if self.per == "variant":
+            return self.value.get(variant or "", self.value.get("default"))
+        return self.value
+
+    def holds(self, n: float, players: int | None, variant: str | None) -> bool:
+        v = self.at(players, variant)
+        lo, hi = (v if self.how == "between" else (v, v) if self.how == "exactly"
+                  else (v, None) if self.how == "at_least" else (None, v))
+        return (lo is None or n >= lo) and (hi is None or n <= hi)
+
+    def wanted(self, players: int | None, variant: str | None) -> str:
+        v = self.at(players, variant)
+        return {"exactly": f"exactly {v:g}" if isinstance(v, (int, float)) else "",
+                "at_least": f"at least {v:g}", "at_most": f"at most {v:g}",
+                "between": f"between {v[0]:g} and {v[1]:g}" if isinstance(v, (list, tuple)) else ""}[self.how]
+
+    def most(self, players: int | None, variant: str | None) -> float | None:
+        v = self.at(players, variant)
+        return v[1] if self.how == "between" else v if self.how in ("exactly", "at_most") else None
+
+
+@dataclass
+class Rule:
+    code: str
+    measure: str
+    kind: str
+    loc: Loc  # the rule's line
+    where: dict[str, list[Any]] = field(default_factory=dict)
+    fields: list[str] = field(default_factory=list)  # `every`: the fields; `sum`, `unique`: the one field
+    bound: Bound | None = None
+    message: dict[str, str] | None = None
+    combos: list[tuple] = field(default_factory=list)  # `every`: every combination of declared values
+
+    @property
+    def per(self) -> str | None:
+        return self.bound.per if self.bound else None
+
+
+# -- reading ----------------------------------------------------------------------------------------
+
+
+def read_rules(node: Node | None, kinds: Kinds, players: list[int], variants: list[str],
+               report: Report) -> list[Rule]:
+    if node is None:
+        return []
+    if not node.is_seq:
+        report.error(node.loc, "DECLARE-TYPE", f"'rules' is {type_name(node)}, expected a list of rules such as "
+                                               "- { code: CARDS, count: { kind: card }, exactly: 40 }")
+        return []
+    rules, codes = [], {}
+    for i, child in enumerate(node.value, 1):
+        rule = _rule(child, kinds, players, variants, report, f"rule {i}")
+        if rule is None:
+            continue
+        if rule.code in codes:
+            report.error(child.loc, "DECLARE-CODE", f"rule {i}'s code '{rule.code}' is also rule {codes[rule.code]}'s; "
+                                                    "each rule has a code of its own")
+            continue
+        codes[rule.code] = i
+        rules.append(rule)
+    return rules
+
+
+def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report,
+          what: str) -> Rule | None:
+    if not node.is_map:
+        report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with a code, "
+                                               f"a measure ({one_of(MEASURES)}) and a bound ({one_of(BOUNDS)})")
+        return None
+    accepted = ("code", "message") + MEASURES + BOUNDS
+    ok = True
+    for key in node.value:
+        if key not in accepted:
+            report.error(node.key_loc(key), "DECLARE-KEY", f"unknown key '{key}' in {what}; accepted keys: {one_of(accepted)}")
+            ok = False
+    measures = [k for k in MEASURES if k in node.value]
+    bounds = [k for k in BOUNDS if k in node.value]
+    code = _code(node, report, what)
+    if len(measures) != 1:
+        report.error(node.loc, "DECLARE-RULE", f"{what} needs exactly one of {one_of(MEASURES)}"
+                                               + (f"; it has {one_of(measures)}" if measures else ""))
+        return None
+    measure = measures[0]
+    if measure != "unique" and len(bounds) != 1 or measure == "unique" and bounds:
+        need = "no bound (no two components may share the value)" if measure == "unique" else f"exactly one of {one_of(BOUNDS)}"
+        report.error(node.loc, "DECLARE-RULE", f"{what} ({measure}) needs {need}"
+                                               + (f"; it has {one_of(bounds)}" if bounds else ""))
+        return None
+    rule = _measure(measure, node.value[measure], kinds, report, f"'{measure}' of {what}", node.loc)
+    if rule is None or code is None or not ok:
+        return None
+    rule.code = code
+    if bounds:
+        rule.bound = _bound(bounds[0], node.value[bounds[0]], players, variants, report, f"'{bounds[0]}' of {what}")
+        if rule.bound is None:
+            return None
+    if "message" in node.value:
+        msg = Localized(300).read(node.value["message"], report, f"'message' of {what}")
+        rule.message = None if msg is INVALID else msg
+    return rule
+
+
+def _code(node: Node, report: Report, what: str) -> str | None:
+    c = node.get("code")
+    if c is None:
+        report.error(node.loc, "DECLARE-MISSING", f"{what} has no 'code': a stable name its violations are reported "
+                                                  "under, such as SHIPS or SHIP-EACH")
+        return None
+    if c.kind != "scalar" or not isinstance(c.value, str) or not CODE.match(c.value):
+        report.error(c.loc, "DECLARE-CODE", f"'code' of {what} is {type_name(c)}, expected capital letters, digits "
+                                            "and dashes, such as SHIP-EACH")
+        return None
+    return c.value
+
+
+def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, loc: Loc) -> Rule | None:
+    keys = {"count": ("kind", "where"), "every": ("kind", "fields", "where"), "sum": ("kind", "field", "where"),
+            "unique": ("kind", "field", "where")}[measure]
+    if not node.is_map:
+        report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with {one_of(keys)}")
+        return None
+    bad = [k for k in node.value if k not in keys]
+    for k in bad:
+        report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}; accepted keys: {one_of(keys)}")
+    kind = _kind(node, kinds, report, what)
+    if kind is None or bad:
+        return None
+    rule = Rule("", measure, kind, loc)
+    where = _where(node.get("where"), kind, kinds, report, what)
+    if where is None:
+        return None
+    rule.where = where
+    if measure == "every":
+        rule.fields = _fields(node, kind, kinds, report, what)
+        rule.combos = _combos(rule.fields, kind, kinds, node, report, what) if rule.fields else []
+        return rule if rule.combos else None
+    if measure in ("sum", "unique"):
+        name = _field_name(node.get("field"), kind, kinds, report, what, node.loc)
+        if name is None:
+            return None
+        if measure == "sum" and not isinstance(kinds.type_of(kind, name), (Int, Number)):
+            report.error(node.value["field"].loc, "DECLARE-FIELD", f"{what}: field '{name}' is not a number, so it "
+                                                                   "cannot be summed; sum an int or number field")
+            return None
+        rule.fields = [name]
+    return rule
+
+
+def _kind(node: Node, kinds: Kinds, report: Report, what: str) -> str | None:
+    k = node.get("kind")
+    if k is None:
+        report.error(node.loc, "DECLARE-MISSING", f"{what} has no 'kind'; declared kinds: {one_of(kinds.fields)}")
+        return None
+    if k.kind != "scalar" or k.value not in kinds.fields:
+        report.error(k.loc, "DECLARE-KIND", f"'kind' of {what} is '{k.value}', not a declared kind; declared kinds: "
+                                            f"{one_of(kinds.fields)}")
+        return None
+    return k.value
+
+
+def _field_name(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str, at: Loc) -> str | None:
+    names = [f.name for f in kinds.fields[kind]]
+    if node is None:
+        report.error(at, "DECLARE-MISSING", f"{what} has no 'field'; fields of '{kind}': {one_of(names) or 'none'}")
+        return None
+    if node.kind != "scalar" or node.value not in names:
+        report.error(node.loc, "DECLARE-FIELD", f"{what}: '{node.value}' is not a field of kind '{kind}'; its fields: "
+                                                f"{one_of(names) or 'none'}")
+        return None
+    return node.value
+
+
+def _fields(node: Node, kind: str, kinds: Kinds, report: Report, what: str) -> list[str]:
+    f = node.get("fields")
+    if f is None or not f.is_seq or not f.value:
+        report.error((f or node).loc, "DECLARE-MISSING", f"{what} needs 'fields': a list of the fields whose every "
+                                                         "combination of values is counted")
+        return []
+    out = [_field_name(n, kind, kinds, report, what, n.loc) for n in f.value]
+    return [] if None in out else out  # type: ignore[return-value]
+
+
+def values_of(t: Any) -> list[Any] | None:
+    """The values a field may take, when they are few enough to list (choice, bool, a small int range)."""
+    if isinstance(t, Choice):
+        return t.options()
+    if isinstance(t, Bool):
+        return [False, True]
+    if isinstance(t, Int) and t.lo is not None and t.hi is not None and t.hi - t.lo < MAX_COMBINATIONS:
+        return list(range(t.lo, t.hi + 1))
+    return None
+
+
+def _combos(names: list[str], kind: str, kinds: Kinds, node: Node, report: Report, what: str) -> list[tuple]:
+    lists = []
+    for name in names:
+        vals = values_of(kinds.type_of(kind, name))
+        if vals is None:
+            report.error(node.get("fields").loc, "DECLARE-FIELD",
+                         f"{what}: field '{name}' has no list of values to go through (it is not a choice, a bool "
+                         "or an int range); 'every' needs such fields")
+            return []
+        lists.append(vals)
+    n = 1
+    for vals in lists:
+        n *= len(vals)
+    if n > MAX_COMBINATIONS:
+        report.error(node.get("fields").loc, "DECLARE-RANGE", f"{what}: the fields have {n} combinations of values, "
+                                                              f"more than {MAX_COMBINATIONS}")
+        return []
+    return list(itertools.product(*lists))
+
+
+def _where(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str) -> dict[str, list[Any]] | None:
+    if node is None:
+        return {}
+    if not node.is_map:
+        report.error(node.loc, "DECLARE-TYPE", f"'where' of {what} is {type_name(node)}, expected a mapping of fields "
+                                               "to a value or a list of values")
+        return None
+    out = {}
+    for name, value in node.value.items():
+        f = _field_name(Node("scalar", node.key_loc(name), name), kind, kinds, report, f"'where' of {what}", node.loc)
+        if f is None:
+            return None
+        t = kinds.type_of(kind, f)
+        items = value.value if value.is_seq else [value]
+        read = [(t.item if isinstance(t, ListOf) else t).read(v, report, f"'{f}' in 'where' of {what}") for v in items]
+        if INVALID in read:
+            return None
+        out[f] = [_plain_text(v) for v in read]
+    return out
+
+
+def _plain_text(v: Any) -> Any:
+    return v.get("en") if isinstance(v, dict) else v
+
+
+def _bound(how: str, node: Node, players: list[int], variants: list[str], report: Report, what: str) -> Bound | None:
+    if node.is_map:
+        keys = list(node.value)
+        per = "players" if all(str(k).isdigit() for k in keys) else "variant"
+        out = {}
+        for key in keys:
+            k = int(key) if per == "players" else key
+            allowed = players if per == "players" else list(variants) + ["default"]
+            if k not in allowed:
+                report.error(node.key_loc(key), "DECLARE-RANGE",
+                             f"{what}: '{key}' is not a {'player count' if per == 'players' else 'variant'} of the "
+                             f"game; expected {one_of(map(str, allowed))}")
+                return None
+            v = _number(how, node.value[key], report, f"{what} for {key}")
+            if v is None:
+                return None
+            out[k] = v
+        missing = [p for p in players if p not in out] if per == "players" else []
+        if missing:
+            report.error(node.loc, "DECLARE-RANGE", f"{what} gives no number for {one_of(map(str, missing))} players")
+            return None
+        if per == "variant" and "default" not in out and set(out) != set(variants):
+            out.setdefault("", None)
+        return Bound(how, out, node.loc, per)
+    v = _number(how, node, report, what)
+    return None if v is None else Bound(how, v, node.loc)
+
+
+def _number(how: str, node: Node, report: Report, what: str) -> Any:
+    if how == "between":
+        if not node.is_seq or len(node.value) != 2:
+            report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected [LOWEST, HIGHEST]")
+            return None
+        lo, hi = (Number().read(n, report, what) for n in node.value)
+        if INVALID in (lo, hi):
+            return None
+        if lo > hi:
+            report.error(node.loc, "DECLARE-RANGE", f"{what} is [{lo:g}, {hi:g}]: the lowest is above the highest")
+            return None
+        return (lo, hi)
+    v = Number(0).read(node, report, what)
+    return None if v is INVALID else v
+
+
+# -- checking ------------------------------------------------------------------------------------------
+
+InPlay = Callable[[int | None, str | None], list[tuple[Item, int]]]  # (players, variant) -> (component, copies)
+
+
+def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], variants: list[str],
+          in_play: InPlay, report: Report) -> None:
+    """Every rule against the deck: once, or for every player count (or variant) its bound names."""
+    for rule in rules:
+        contexts: Iterable[tuple[int | None, str | None]] = [(None, None)]
+        if rule.per == "players":
+            contexts = [(p, None) for p in players]
+        elif rule.per == "variant":
+            contexts = [(None, v) for v in [None, *variants]]
+        for p, v in contexts:
+            cards = [(c, n) for c, n in in_play(p, v) if c.kind == rule.kind and _matches(c, rule.where) and n]
+            if _CHECKS[rule.measure](rule, cards, spec, p, v, report):
+                break  # one report a rule: the first player count it fails for
+
+
+def _matches(c: Item, where: dict[str, list[Any]]) -> bool:
+    for name, wanted in where.items():
+        value = c.get(name)
+        values = value if isinstance(value, list) else [_plain_text(value)]
+        if not any(v in wanted for v in values):
+            return False
+    return True
+
+
+def _context(p: int | None, v: str | None) -> str:
+    return f"with {p} players, " if p is not None else f"in the {v} variant, " if v else ""
+
+
+def _described(rule: Rule) -> str:
+    cards = f"{rule.kind} card"
+    if rule.where:
+        cards += " with " + " and ".join(f"{k} {' or '.join(map(str, v))}" for k, v in rule.where.items())
+    return cards
+
+
+def _say(rule: Rule, report: Report, loc: Loc, text: str) -> None:
+    if rule.message:
+        text = f"{rule.message['en']} ({text})"
+    report.rule(loc, rule.code, text)
+
+
+def _parts(cards: list[tuple[Item, int]], many: int = 8) -> str:
+    shown = [f"{c.id} x{n} (line {c.loc_of('count').line})" for c, n in cards[:many]]
+    if len(cards) > many:
+        shown.append(f"and {len(cards) - many} more")
+    return ", ".join(shown) or "none"
+
+
+def _check_count(rule, cards, spec, p, v, report) -> bool:
+    total = sum(n for _, n in cards)
+    if rule.bound.holds(total, p, v):
+        return False
+    most = rule.bound.most(p, v)
+    loc = rule.loc
+    if len(cards) == 1:
+        loc = cards[0][0].loc_of("count")
+    elif most is not None and total > most:
+        loc = _over(cards, most) or rule.loc
+    _say(rule, report, loc, f"{_context(p, v)}the deck has {plural(total, _described(rule))}, expected "
+                            f"{rule.bound.wanted(p, v)}; counted from {_parts(cards)}")
+    return True
+
+
+def _over(cards: list[tuple[Item, int]], most: float) -> Loc | None:
+    """The component whose copies take a total past `most`, when it is the last one counted (the
+    one a designer added last): the row to blame."""
+    running = 0
+    for c, n in cards:
+        running += n
+        if running > most:
+            return c.loc_of("count") if c.count_written else c.loc
+    return None
+
+
+def _check_every(rule, cards, spec, p, v, report) -> bool:
+    groups: dict[tuple, list[tuple[Item, int]]] = {}
+    for c, n in cards:
+        groups.setdefault(tuple(_plain_text(c.get(f)) for f in rule.fields), []).append((c, n))
+    broke = False
+    for combo in rule.combos:
+        held = groups.get(combo, [])
+        total = sum(n for _, n in held)
+        if rule.bound.holds(total, p, v):
+            continue
+        most = rule.bound.most(p, v)
+        name = ", ".join(f"{f} {val}" for f, val in zip(rule.fields, combo))
+        loc = (_over(held, most) if most is not None and total > most else None) or rule.loc
+        counted = f"; counted from {_parts(held)}" if held else ""
+        _say(rule, report, loc, f"{_context(p, v)}the deck has {plural(total, _described(rule))} with {name}, expected "
+                                f"{rule.bound.wanted(p, v)}{counted}")
+        broke = True
+    return broke
+
+
+def _check_sum(rule, cards, spec, p, v, report) -> bool:
+    name = rule.fields[0]
+    total = sum((c.get(name) or 0) * n for c, n in cards)
+    if rule.bound.holds(total, p, v):
+        return False
+    loc = cards[0][0].loc_of(name) if len(cards) == 1 else rule.loc
+    _say(rule, report, loc, f"{_context(p, v)}the {name} of the {rule.kind} cards adds up to {total:g}, expected "
+                            f"{rule.bound.wanted(p, v)}; counted from {_parts(cards)}")
+    return True
+
+
+def _check_unique(rule, cards, spec, p, v, report) -> bool:
+    name = rule.fields[0]
+    seen: dict[Any, Item] = {}
+    broke = False
+    for c, _ in cards:
+        key = _key(c.get(name))
+        if key is None:
+            continue
+        if key in seen:
+            first = seen[key]
+            _say(rule, report, c.loc_of(name), f"{_context(p, v)}{rule.kind} '{c.id}' has the same {name} as "
+                                               f"'{first.id}' (line {first.loc_of(name).line}); each must differ")
+            broke = True
+        else:
+            seen[key] = c
+    return broke
+
+
+def _key(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+_CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique}
+
+
+def check_refs(spec: Spec, kinds: Kinds, report: Report) -> None:
+    """A `ref` field names a component of its kind (always checked, as the shipped games check
+    their own references): an input error at the value, naming the components it could be."""
+    from ...load.schema import Ref
+
+    by_kind: dict[str, list[str]] = {}
+    for c in spec.components:
+        by_kind.setdefault(c.kind, []).append(c.id)
+    for c in spec.components:
+        for f in kinds.fields.get(c.kind, []):
+            if isinstance(f.type, Ref) and c.get(f.name) is not None and c.get(f.name) not in by_kind.get(f.type.kind, []):
+                ids = by_kind.get(f.type.kind, [])
+                near = ", ".join(ids[:8]) + (", …" if len(ids) > 8 else "")
+                report.rule(c.loc_of(f.name), "SPEC-REF", f"'{f.name}' of {c.kind} '{c.id}' is '{c.get(f.name)}', which is "
+                                                          f"not a {f.type.kind} component; {f.type.kind} components: "
+                                                          f"{near or 'none'}")

@@ -1,0 +1,83 @@
+"""A declared game's faces in its layout: `faces: {KIND: [elements]}` and `backs: {BACK-KIND:
+[elements]}` at the top of the layout, for every edition, and under an edition for what it draws
+differently. Takes the layout's nodes, its editions and what the spec declares (the kinds'
+fields, the choices' attributes, the image fields, the specs folder); fills each edition's
+`faces` and `backs` with the elements read (pnp/render/elements/), every problem located at its
+element, each reported once however many editions share it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from ..diagnostics import Loc, Report, one_of
+from .templates import Edition
+from .yamlload import Node, type_name
+
+
+@dataclass
+class FaceInfo:
+    """What a layout's faces may refer to, from the spec's declaration."""
+
+    kinds: dict[str, list]  # kind -> its fields
+    choices: dict[str, dict[str, dict]]
+    images: dict[str, list[str]]  # kind -> its image fields
+    base: Path | None
+    component_kinds: list[str]  # the kinds that need a face (those the spec's components use)
+    back_kinds: list[str]  # the kinds the spec's back designs use
+    required: bool = True  # False when the game's own code draws its faces
+
+
+def read_faces(root: Node, editions: dict[str, Edition], info: FaceInfo, report: Report, at: Loc) -> None:
+    from ..render.elements import FaceContext, read_face
+
+    seen: set[tuple] = set()
+    for name, edition in editions.items():
+        node = _edition_node(root, name)
+        for key, target, needed in (("faces", edition.faces, info.component_kinds),
+                                    ("backs", edition.backs, info.back_kinds)):
+            tables = [(n, f"'{key}' of edition '{name}'") for n in [node.get(key) if node else None] if n is not None]
+            tables.append((root.get(key), f"'{key}'"))
+            for kind in dict.fromkeys(needed):
+                src = next(((n.value[kind], w) for n, w in tables if n is not None and n.is_map and kind in n.value), None)
+                if src is None:
+                    if info.required:
+                        _once(report, seen, at if root.get(key) is None else root.key_loc(key), "FACE-MISSING",
+                              f"the layout's '{key}' has nothing for kind '{kind}'; every kind {_who(key)} needs "
+                              f"its list of elements (edition '{name}')")
+                    continue
+                elements = src[0]
+                template = edition.template_for(kind) if key == "faces" else edition.main
+                ctx = FaceContext(f"the {key[:-1]} of '{kind}'", {f.name: f.type for f in info.kinds.get(kind, [])},
+                                  info.choices, dict(template.boxes), frozenset(info.images.get(kind, [])), info.base)
+                scratch = Report()
+                got = read_face(elements, ctx, scratch, ctx.what)
+                for d in scratch.items:
+                    _once(report, seen, d.loc, d.code, d.message)
+                if got is not None:
+                    target[kind] = got
+            for n, w in tables:
+                if n is not None and not n.is_map:
+                    _once(report, seen, n.loc, "FACE-TYPE", f"{w} is {type_name(n)}, expected a mapping of kinds to "
+                                                            "their elements")
+                elif n is not None:
+                    for kind in n.value:
+                        if kind not in info.kinds:
+                            _once(report, seen, n.key_loc(kind), "FACE-KIND",
+                                  f"{w} names kind '{kind}', which the spec does not declare; its kinds: "
+                                  f"{one_of(info.kinds)}")
+
+
+def _who(key: str) -> str:
+    return "the spec's components use" if key == "faces" else "the spec's back designs use"
+
+
+def _edition_node(root: Node, name: str) -> Node | None:
+    eds = root.get("editions")
+    node = eds.get(name) if eds is not None and eds.is_map else None
+    return node if node is not None and node.is_map else None
+
+
+def _once(report: Report, seen: set, loc: Loc, code: str, message: str) -> None:
+    key = (loc, code, message)
+    if key not in seen:
+        seen.add(key)
+        report.error(loc, code, message)
