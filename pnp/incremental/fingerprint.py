@@ -90,9 +90,14 @@ class Keys:
         self.edition = edition_of(loaded, opts)
         context = game.deck_context(spec) if getattr(game, "deck_context", None) else None
         outlines = {t.name: t.outline for t in self.edition.templates.values()}
+        declared = getattr(game, "declared", None)  # a declared game's faces read its choices' attributes
+        self._declared = declared is not None
         self.common = digest({"game": game.id, "name": spec.name, "sections": spec.sections, "deck": context,
-                              "outlines": outlines, "options": self.render_options()})
+                              "outlines": outlines, "options": self.render_options(),
+                              **({"choices": declared.kinds.choices} if declared else {})})
         self._templates: dict[str, str] = {}
+        self._faces: dict[tuple[str, str], str] = {}
+        self._images = declared.kinds.images if declared else {}
 
     def render_options(self) -> dict:
         o = self.opts
@@ -106,9 +111,22 @@ class Keys:
             self._templates[name] = digest({"template": t, "bleed": bleed})
         return self._templates[name]
 
+    def elements(self, side: str, kind: str) -> str:
+        """A declared game's face (or back) elements for a kind, as its layout gives them."""
+        if (side, kind) not in self._faces:
+            table = self.edition.faces if side == "face" else self.edition.backs
+            self._faces[(side, kind)] = digest(table.get(kind)) if table else ""
+        return self._faces[(side, kind)]
+
+    def pictures(self, c) -> list[str]:
+        """The bytes of the pictures a declared kind's image fields name (relative to the specs folder)."""
+        base = self.loaded.spec.base
+        return [file_hash(base / c.get(f)) if c.get(f) and base is not None else "" for f in self._images.get(c.kind, ())]
+
     def face(self, c) -> str:
         t = self.edition.template_for(c.kind)
-        return digest(["face", self.common, self.template(t.name), item_entry(c)])
+        extra = [self.elements("face", c.kind), self.pictures(c)] if self._declared else []
+        return digest(["face", self.common, self.template(t.name), item_entry(c), *extra])
 
     def back(self, c) -> str | None:
         if c.back is None:
@@ -116,7 +134,8 @@ class Keys:
         design = self.loaded.spec.backs[c.back]
         t = self.edition.template_for(c.kind)
         card = item_entry(c) if design.kind in self.loaded.game.per_card_backs else None
-        return digest(["back", self.common, self.template(t.name), item_entry(design), card])
+        extra = [self.elements("back", design.kind), self.pictures(design)] if self._declared else []
+        return digest(["back", self.common, self.template(t.name), item_entry(design), card, *extra])
 
     def component(self, c) -> str:
         return digest([self.face(c), self.back(c), c.count])
