@@ -27,6 +27,17 @@ MAX_TEXT = 2000
 MAX_LIST = 99
 
 
+class Broken(Type):
+    """The type of a field whose declaration is wrong (reported there): it reads any value without
+    a word, so the field's one mistake is not told again at every row, rule and face that uses it."""
+
+    def read(self, node: Node, report: Report, what: str) -> Any:
+        return node.plain()
+
+    def describe(self) -> str:
+        return "any value (its declaration is wrong)"
+
+
 @dataclass
 class Kinds:
     """What `kinds:` and `choices:` declare."""
@@ -89,7 +100,9 @@ def _kind_fields(kind: str, body: Node, report: Report, out: Kinds) -> list[Fiel
             continue
         out.field_locs[(kind, name)] = loc
         f = _field(name, decl, report, f"field '{name}' of kind '{kind}'")
-        if f is not None:
+        if f is None:
+            fields.append(Field(name, Broken(), required=False))
+        else:
             fields.append(f)
             if f.type == "image":  # a path, resolved like user art once the spec is read
                 out.images.setdefault(kind, []).append(name)

@@ -26,7 +26,7 @@ from ...diagnostics import Loc, Report, one_of, plural
 from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number, Text
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
-from .kinds import Kinds
+from .kinds import Broken, Kinds
 
 MEASURES = ("count", "every", "sum", "unique")
 BOUNDS = ("exactly", "at_least", "at_most", "between")
@@ -137,7 +137,8 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
         return None
     rule.code = code
     if bounds:
-        rule.bound = _bound(bounds[0], node.value[bounds[0]], players, variants, report, f"'{bounds[0]}' of {what}")
+        rule.bound = _bound(bounds[0], node.value[bounds[0]], players, variants, report, f"'{bounds[0]}' of {what}",
+                            counts=measure != "sum")
         if rule.bound is None:
             return None
     if "message" in node.value:
@@ -213,6 +214,8 @@ def _field_name(node: Node | None, kind: str, kinds: Kinds, report: Report, what
         report.error(node.loc, "DECLARE-FIELD", f"{what}: '{node.value}' is not a field of kind '{kind}'; its fields: "
                                                 f"{one_of(names) or 'none'}")
         return None
+    if isinstance(kinds.type_of(kind, node.value), Broken):
+        return None  # its declaration is wrong, and said so there
     return node.value
 
 
@@ -282,7 +285,10 @@ def _plain_text(v: Any) -> Any:
     return v.get("en") if isinstance(v, dict) else v
 
 
-def _bound(how: str, node: Node, players: list[int], variants: list[str], report: Report, what: str) -> Bound | None:
+def _bound(how: str, node: Node, players: list[int], variants: list[str], report: Report, what: str,
+           counts: bool = True) -> Bound | None:
+    """A bound's number(s); `counts`: it bounds a number of cards, which is never below 0 (a sum
+    of a field may be)."""
     if node.is_map:
         keys = list(node.value)
         per = "players" if all(str(k).isdigit() for k in keys) else "variant"
@@ -295,7 +301,7 @@ def _bound(how: str, node: Node, players: list[int], variants: list[str], report
                              f"{what}: '{key}' is not a {'player count' if per == 'players' else 'variant'} of the "
                              f"game; expected {one_of(map(str, allowed))}")
                 return None
-            v = _number(how, node.value[key], report, f"{what} for {key}")
+            v = _number(how, node.value[key], report, f"{what} for {key}", counts)
             if v is None:
                 return None
             out[k] = v
@@ -306,24 +312,32 @@ def _bound(how: str, node: Node, players: list[int], variants: list[str], report
         if per == "variant" and "default" not in out and set(out) != set(variants):
             out.setdefault("", None)
         return Bound(how, out, node.loc, per)
-    v = _number(how, node, report, what)
+    v = _number(how, node, report, what, counts)
     return None if v is None else Bound(how, v, node.loc)
 
 
-def _number(how: str, node: Node, report: Report, what: str) -> Any:
+def _number(how: str, node: Node, report: Report, what: str, counts: bool = True) -> Any:
     if how == "between":
         if not node.is_seq or len(node.value) != 2:
             report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected [LOWEST, HIGHEST]")
             return None
-        lo, hi = (Number().read(n, report, what) for n in node.value)
+        lo, hi = (_one(n, report, what, counts) for n in node.value)
         if INVALID in (lo, hi):
             return None
         if lo > hi:
             report.error(node.loc, "DECLARE-RANGE", f"{what} is [{lo:g}, {hi:g}]: the lowest is above the highest")
             return None
         return (lo, hi)
-    v = Number(0).read(node, report, what)
+    v = _one(node, report, what, counts)
     return None if v is INVALID else v
+
+
+def _one(node: Node, report: Report, what: str, counts: bool) -> Any:
+    v = Number().read(node, report, what)
+    if v is not INVALID and counts and v < 0:
+        report.error(node.loc, "SPEC-RANGE", f"{what} is {v:g}, expected a number of cards: 0 or more")
+        return INVALID
+    return v
 
 
 # -- checking ------------------------------------------------------------------------------------------
@@ -359,11 +373,10 @@ def _context(p: int | None, v: str | None) -> str:
     return f"with {p} players, " if p is not None else f"in the {v} variant, " if v else ""
 
 
-def _described(rule: Rule) -> str:
-    cards = f"{rule.kind} card"
-    if rule.where:
-        cards += " with " + " and ".join(f"{k} {' or '.join(map(str, v))}" for k, v in rule.where.items())
-    return cards
+def _described(rule: Rule, n: int, also: str = "") -> str:
+    """"3 ship cards with suit red and value 7": the count on the noun, the filter after it."""
+    conds = [f"{k} {' or '.join(map(str, v))}" for k, v in rule.where.items()] + ([also] if also else [])
+    return plural(n, f"{rule.kind} card") + (" with " + " and ".join(conds) if conds else "")
 
 
 def _say(rule: Rule, report: Report, loc: Loc, text: str) -> None:
@@ -372,8 +385,14 @@ def _say(rule: Rule, report: Report, loc: Loc, text: str) -> None:
     report.rule(loc, rule.code, text)
 
 
-def _parts(cards: list[tuple[Item, int]], many: int = 8) -> str:
-    shown = [f"{c.id} x{n} (line {c.loc_of('count').line})" for c, n in cards[:many]]
+def _line(loc: Loc, at: Loc) -> str:
+    """Where `loc` is, for a message reported at `at`: its line, with its file's name when that
+    is another file (a table's row, named from the spec's rule)."""
+    return f"line {loc.line}" if loc.file == at.file else f"{loc.file.rsplit('/', 1)[-1]}:{loc.line}"
+
+
+def _parts(cards: list[tuple[Item, int]], at: Loc, many: int = 8) -> str:
+    shown = [f"{c.id} x{n} ({_line(c.loc_of('count'), at)})" for c, n in cards[:many]]
     if len(cards) > many:
         shown.append(f"and {len(cards) - many} more")
     return ", ".join(shown) or "none"
@@ -389,20 +408,21 @@ def _check_count(rule, cards, spec, p, v, report) -> bool:
         loc = cards[0][0].loc_of("count")
     elif most is not None and total > most:
         loc = _over(cards, most) or rule.loc
-    _say(rule, report, loc, f"{_context(p, v)}the deck has {plural(total, _described(rule))}, expected "
-                            f"{rule.bound.wanted(p, v)}; counted from {_parts(cards)}")
+    _say(rule, report, loc, f"{_context(p, v)}the deck has {_described(rule, total)}, expected "
+                            f"{rule.bound.wanted(p, v)}; counted from {_parts(cards, loc)}")
     return True
 
 
 def _over(cards: list[tuple[Item, int]], most: float) -> Loc | None:
     """The component whose copies take a total past `most`, when it is the last one counted (the
     one a designer added last): the row to blame."""
-    running = 0
-    for c, n in cards:
-        running += n
-        if running > most:
-            return c.loc_of("count") if c.count_written else c.loc
-    return None
+    if not cards:
+        return None
+    c, n = cards[-1]
+    before = sum(k for _, k in cards[:-1])
+    if before <= most < before + n:  # the cards before it are within the bound: it takes the total past
+        return c.loc_of("count") if c.count_written else c.loc
+    return None  # already past before the last one: no one card is to blame
 
 
 def _check_every(rule, cards, spec, p, v, report) -> bool:
@@ -418,8 +438,8 @@ def _check_every(rule, cards, spec, p, v, report) -> bool:
         most = rule.bound.most(p, v)
         name = ", ".join(f"{f} {val}" for f, val in zip(rule.fields, combo))
         loc = (_over(held, most) if most is not None and total > most else None) or rule.loc
-        counted = f"; counted from {_parts(held)}" if held else ""
-        _say(rule, report, loc, f"{_context(p, v)}the deck has {plural(total, _described(rule))} with {name}, expected "
+        counted = f"; counted from {_parts(held, loc)}" if held else ""
+        _say(rule, report, loc, f"{_context(p, v)}the deck has {_described(rule, total, name)}, expected "
                                 f"{rule.bound.wanted(p, v)}{counted}")
         broke = True
     return broke
@@ -432,34 +452,40 @@ def _check_sum(rule, cards, spec, p, v, report) -> bool:
         return False
     loc = cards[0][0].loc_of(name) if len(cards) == 1 else rule.loc
     _say(rule, report, loc, f"{_context(p, v)}the {name} of the {rule.kind} cards adds up to {total:g}, expected "
-                            f"{rule.bound.wanted(p, v)}; counted from {_parts(cards)}")
+                            f"{rule.bound.wanted(p, v)}; counted from {_parts(cards, loc)}")
     return True
 
 
 def _check_unique(rule, cards, spec, p, v, report) -> bool:
+    """Two texts clash when they are the same in any one language: an English build would print
+    two cards called 'Gold Moth' even when their Chinese names differ."""
     name = rule.fields[0]
     seen: dict[Any, Item] = {}
     broke = False
     for c, _ in cards:
-        key = _key(c.get(name))
-        if key is None:
-            continue
-        if key in seen:
-            first = seen[key]
-            _say(rule, report, c.loc_of(name), f"{_context(p, v)}{rule.kind} '{c.id}' has the same {name} as "
-                                               f"'{first.id}' (line {first.loc_of(name).line}); each must differ")
+        keys = _keys(c.get(name))
+        first = next((seen[k] for k in keys if k in seen), None)
+        if first is not None:
+            lang, same = next(k for k in keys if k in seen)
+            said = f" ({lang} '{same}')" if lang else f" '{same}'" if isinstance(same, (str, int, float)) else ""
+            at = c.loc_of(name)
+            _say(rule, report, at, f"{_context(p, v)}{rule.kind} '{c.id}' has the same {name}{said} as "
+                                   f"'{first.id}' ({_line(first.loc_of(name), at)}); each must differ")
             broke = True
         else:
-            seen[key] = c
+            seen.update({k: c for k in keys})
     return broke
 
 
-def _key(value: Any) -> Any:
+def _keys(value: Any) -> list[tuple[str | None, Any]]:
+    """A value as what may not repeat: a text's each language, a list as a whole, else itself."""
+    if value is None:
+        return []
     if isinstance(value, dict):
-        return tuple(sorted(value.items()))
+        return [(lang, text) for lang, text in sorted(value.items())]
     if isinstance(value, list):
-        return tuple(value)
-    return value
+        return [(None, tuple(value))]
+    return [(None, value)]
 
 
 _CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique}

@@ -29,7 +29,7 @@ from ...load.schema import INVALID, Id, Int, ListOf, Text
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from ..base import SetupError, SetupResult, card_json, seat_name
-from .kinds import Kinds
+from .kinds import Broken, Kinds
 from .rules import _matches, _where, values_of
 
 STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile")
@@ -194,6 +194,8 @@ def _give(node, kinds, players, report, what):
             report.error(k.loc, "DECLARE-KIND", f"{what}: '{k.value}' is not a declared kind; kinds: {one_of(kinds.fields)}")
             return None
         t = kinds.type_of(k.value, each.value)
+        if isinstance(t, Broken):
+            return None  # its declaration is wrong, and said so there
         if values_of(t) is None:
             report.error(each.loc, "DECLARE-FIELD", f"{what}: '{each.value}' is not a field of '{k.value}' with a list of "
                                                     "values (a choice, a bool or an int range)")
