@@ -198,8 +198,10 @@ def _read_items(node: Node | None, kinds: dict[str, list[Field]], report: Report
         if item is None:
             continue
         if item.id in seen:
-            report.error(item.loc_of("id"), "SPEC-DUPLICATE-ID",
-                         f"{what} id '{item.id}' is used twice (first at line {seen[item.id].line}); ids must be unique")
+            first, at = seen[item.id], item.loc_of("id")
+            where = f"line {first.line}" if first.file == at.file else f"{Path(first.file).name}:{first.line}"
+            report.error(at, "SPEC-DUPLICATE-ID",
+                         f"{what} id '{item.id}' is used twice (first at {where}); ids must be unique")
             continue
         seen[item.id] = item.loc_of("id")
         items.append(item)

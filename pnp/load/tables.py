@@ -29,6 +29,7 @@ MAX_ROWS = 100_000
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
 SUFFIXES = (".csv",) + WORKBOOKS
 LIST_SEP = ","
+DELIMITERS = (",", ";", "\t")  # max() keeps the first of a tie: a comma
 TRUE, FALSE = {"true", "yes", "y", "1", "x", "✓"}, {"false", "no", "n", "0", ""}
 
 
@@ -78,22 +79,36 @@ def _csv(data: bytes, display: str) -> Table:
     if "\x00" in text:
         raise _fail(Loc(display, text[:text.index("\x00")].count("\n") + 1, 1), "TABLE-BINARY",
                     "this is a binary file (it contains a NUL byte), expected CSV text")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    reader = csv.reader(io.StringIO(text, newline=""), csv.excel, delimiter=_delimiter(text))
     rows: list[list[Cell]] = []
     start = 1
     try:
         for record in reader:
-            rows.append([Cell(v, Loc(display, start, c)) for c, v in enumerate(record, 1)])
+            rows.append(_located(record, display, start))
             start = reader.line_num + 1
             if len(rows) > MAX_ROWS + 1:
                 raise _fail(Loc(display, start - 1, 1), "TABLE-TOO-LARGE", f"more than {MAX_ROWS} rows")
     except csv.Error as exc:
         raise _fail(Loc(display, reader.line_num, 1), "TABLE-SYNTAX", f"cannot be read as CSV: {exc}") from None
     return _split(rows, display)
+
+
+def _delimiter(text: str) -> str:
+    """The separator the header line uses: a comma, a semicolon (a spreadsheet program in a
+    locale that writes 1,5 for a number) or a tab, whichever the first non-blank line holds most
+    of. Read off the header, not guessed from the data as csv.Sniffer does — it fails on CRLF
+    line ends and may pick a separator (or a quoting) from a title's punctuation."""
+    first = next((line for line in io.StringIO(text, newline="") if line.strip()), "")
+    return max(DELIMITERS, key=first.count)
+
+
+def _located(record: list[str], display: str, start: int) -> list[Cell]:
+    """A CSV record's cells, each at the line it starts on (a quoted cell may span lines)."""
+    out, line = [], start
+    for c, v in enumerate(record, 1):
+        out.append(Cell(v, Loc(display, line, c)))
+        line += v.count("\n") + v.count("\r") - v.count("\r\n")
+    return out
 
 
 def _workbook(path: Path, data: bytes, display: str, sheet: str | None, loc: Loc) -> Table:
@@ -200,13 +215,19 @@ def _is_text(t: Type) -> bool:
 
 
 def row_node(row: list[Cell], cols: dict[int, tuple[str, str | None]], known: dict[str, Type],
-             formulas: set[tuple[int, int]] | None, report: Report) -> Node:
+             formulas: set[tuple[int, int]] | None, report: Report, width: int | None = None) -> Node:
     """One row as a located mapping node: blank cells are left out (a field's default applies),
-    a list cell becomes a list, `title` and `title.zh-TW` one two-language text."""
+    a list cell becomes a list, `title` and `title.zh-TW` one two-language text. A cell past the
+    header's `width` columns is an error at it (often a list written with commas, unquoted)."""
     values: dict[str, Node] = {}
     key_locs: dict[str, Loc] = {}
     texts: dict[str, dict[str, Node]] = {}
     first = row[0].loc
+    extra = [c for c in row if width is not None and c.loc.col > width and _text(c.value)]
+    if extra:
+        report.error(extra[0].loc, "TABLE-COLUMN", f"this row has a cell in column {extra[0].loc.col} "
+                     f"('{_text(extra[0].value)[:40]}'), but the header names {width} columns; a cell holding "
+                     "a comma is written in quotes, such as \"star, moon\"")
     for cell in row:
         if cell.loc.col not in cols:
             continue
@@ -307,13 +328,15 @@ def entry_rows(entry: Node, kinds: dict[str, list], common: dict[str, Type], bas
     if kind is None:
         known["kind"] = Text(64)
     cols = columns(table, known, report, f"table {table.display}")
+    if not any(f == "id" for f, _ in cols.values()):
+        return [], path  # no row can be read without its id: the header's errors say why
     if kind is None and not any(f == "kind" for f, _ in cols.values()):
         report.error(entry.loc, "SPEC-MISSING-KEY", f"table '{written}' has no 'kind:' here and no kind column; "
                                                     f"say which kind its rows are ({one_of(kinds)})")
         return [], path
     rows = []
     for row in table.rows:
-        node = row_node(row, cols, known, table.formulas, report)
+        node = row_node(row, cols, known, table.formulas, report, len(table.header))
         if kind is not None:
             node.value["kind"] = Node("scalar", entry.value["kind"].loc, kind)
             node.key_locs["kind"] = entry.value["kind"].loc
