@@ -4,6 +4,7 @@ watchdog worth nothing, the best set of end-of-game mixes found exactly (checked
 force), the veteran variant, the tie rule, and `pnp score pi-mal-pflaumen` on the example and on
 broken files (each a located error, exit 2)."""
 import itertools
+import re
 import random
 from pathlib import Path
 
@@ -89,9 +90,24 @@ def test_a_tie_on_points_goes_to_the_most_fruit_cards_left():
 
 
 def brute_force(display):
-    """Every subset of mix cards in every fruit assignment, the cards of each fruit taken plain first."""
+    """Every subset of mix cards in every fruit assignment, each letter's cards every way they can be
+    taken: plain cards first (they are alike and good for nothing else), then every choice of the
+    mix cards of that fruit (which mix card goes as a plain fruit decides what can still be made)."""
     makers = [i for i, h in enumerate(display) if h.mix]
     top = (0, 0)
+
+    def takes(letters, fruits, pattern, m, pool):
+        if not letters:
+            yield frozenset()
+            return
+        f, need = fruits[0], pattern.count(letters[0]) - (fruits[0] == display[m].fruit)
+        plain = sorted(i for i in pool if display[i].fruit == f and display[i].mix is None)
+        mixed = sorted(i for i in pool if display[i].fruit == f and display[i].mix is not None)
+        first = plain[:need]
+        for more in itertools.combinations(mixed, max(0, need - len(first))):
+            taken = frozenset(first) | frozenset(more)
+            for rest in takes(letters[1:], fruits[1:], pattern, m, pool - taken):
+                yield taken | rest
 
     def go(k, free, points, used):
         nonlocal top
@@ -103,17 +119,8 @@ def brute_force(display):
             pattern, worth = display[m].mix
             letters = list(dict.fromkeys(pattern))
             for fruits in itertools.permutations(sorted({display[i].fruit for i in free}), len(letters)):
-                take, pool, ok = {m}, free - {m}, True
-                for letter, f in zip(letters, fruits):
-                    need = pattern.count(letter) - (f == display[m].fruit)
-                    have = sorted((i for i in pool if display[i].fruit == f), key=lambda i: display[i].mix is not None)
-                    if len(have) < need:
-                        ok = False
-                        break
-                    take |= set(have[:need])
-                    pool -= set(have[:need])
-                if ok:
-                    go(j + 1, free - take, points + worth, used + len(take))
+                for taken in takes(letters, fruits, pattern, m, free - {m}):
+                    go(j + 1, free - taken - {m}, points + worth, used + len(taken) + 1)
 
     go(0, frozenset(range(len(display))), 0, 0)
     return top
@@ -255,3 +262,43 @@ def test_an_ambiguous_printed_name_asks_for_the_id(cli, tmp_path):
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     assert score_exit(tmp_path_factory, 'pi-mal-pflaumen', mangle(GAME, edits)) in (0, 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["apple", "cherry", "fig", rules.PLUM]),
+                          st.one_of(st.none(), st.tuples(st.sampled_from(["AA", "AB", "AAB", "ABC", "AAA", "AABB",
+                                                                          "AAAB", "ABCD"]), st.integers(1, 9)))),
+                min_size=1, max_size=9))
+def test_the_search_matches_brute_force_with_plums_piled_up(cards):
+    # plum cards as the display piles them up (a mix takes plums for one letter at most): the bound
+    # that counts only the other cards must never cut off the best answer
+    display = [Held(f"c{i}", fruit, mix if fruit != rules.PLUM else None) for i, (fruit, mix) in enumerate(cards)]
+    points, mixes = rules.best_final_mixes(display)
+    assert (points, -sum(len(m["cards"]) for m in mixes)) == brute_force(display)
+
+
+def test_no_player_steals_more_than_once_a_trick(cli, tmp_path):
+    """Even a spec where every fruit card steals: a player takes one card a trick and steals only
+    on taking a steal card, so 18 taken and 18 stolen in a game for three, and no more."""
+    from conftest import copy_spec
+
+    spec = (copy_spec(tmp_path, "pi-mal-pflaumen")[0] / "pi-mal-pflaumen.yaml").read_text(encoding="utf-8")
+    def steal(line):  # numbers 1-18 steal; the 25s keep the other two actions the rulebook names
+        m = re.search(r"round: (\d), number: +(\d+)", line)
+        if not m:
+            return line
+        action = "steal" if int(m[2]) <= 18 else {("1", "25"): "watchdog", ("2", "25"): "pi"}.get((m[1], m[2]))
+        line = re.sub(r",\s*action: \w+", "", line)
+        return line.replace("kind: fruit,", f"kind: fruit, action: {action},") if action else line
+
+    lines = [steal(ln) for ln in spec.splitlines()]
+    specs, _ = copy_spec(tmp_path, "pi-mal-pflaumen", text="\n".join(lines) + "\n")
+    comps = cli("list", "pi-mal-pflaumen", "--specs", specs, "--format", "json").json()["components"]
+    kept = [c["id"] for c in comps if c["kind"] == "fruit" and c["number"] <= 18]
+    assert all(c.get("action") == "steal" for c in comps if c["id"] in kept) and len(kept) == 54
+    ids = [cid for cid in kept if cid not in ("r1-10", "r1-09")][:36]  # Pear 10 is in mixes, Cherry 9 with Alice
+    text = GAME.replace("      - White currant 8 (I)\n", "".join(f"      - {cid}\n" for cid in ids))
+    r = run(cli, tmp_path, text, "--specs", specs)
+    assert r.code == 2, r.err
+    assert ("game.yaml:4:5: error[SCORE-DISPLAY]: Dennis has 37 fruit cards (made mixes and display), but a player "
+            "takes one card a trick, 18 in a game for 3, and can steal at most 18 more") in r.err

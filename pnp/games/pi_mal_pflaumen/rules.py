@@ -8,6 +8,7 @@ renderer all read these tables; what one particular copy contains is in the spec
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from itertools import pairwise
@@ -173,36 +174,44 @@ def best_final_mixes(display: list[Held]) -> tuple[int, list[dict]]:
     makers = sorted((i for i, h in enumerate(display) if h.mix and h.fruit),
                     key=lambda i: -display[i].mix[1] / len(display[i].mix[0]))  # best points a card first
     search = _Search([(i, fruits.index(display[i].fruit), runs(display[i].mix[0]), display[i].mix[1])
-                      for i in makers])
+                      for i in makers], fruits.index(PLUM) if PLUM in fruits else None)
     search.run(0, tuple(sum(h.fruit == f for h in display) for f in fruits), 0, 0, ())
     return search.best[0], _allocate(display, fruits, search.plan)
 
 
 class _Search:
     """Branch and bound over the mix cards (make it or leave it, and with which fruits). Bound:
-    a fractional knapsack of the mixes still open over the cards left. States that differ only
-    by which fruit no open mix card shows are the same state (their counts are compared sorted)."""
+    the smaller of two fractional knapsacks of the mixes still open — over the cards left, and
+    over the cards left but the plums, since a mix takes plums for one letter at most (a display's
+    plum cards pile up: with 18 of them the first bound is loose). States that differ only by which
+    fruit no open mix card shows are the same state (their counts are compared sorted); that memo
+    only prunes, so it is emptied when it grows large, keeping memory bounded."""
 
-    def __init__(self, makers: list[tuple[int, int, list[int], int]]):
-        self.makers = makers
+    MEMO = 300_000
+
+    def __init__(self, makers: list[tuple[int, int, list[int], int]], plum: int | None = None):
+        self.makers, self.plum = makers, plum
         self.best: tuple[int, int] = (0, 0)  # (points, -cards used)
         self.plan: tuple = ()
         self.seen: dict = {}
         self.open_fruits = [{m[1] for m in makers[k:]} for k in range(len(makers) + 1)]
+        # the cards that are no plum each open mix needs at least: all but its longest run, and
+        # its own card when that is no plum
+        least = [(max(int(m[1] != plum), sum(m[2]) - m[2][0]), m[3]) for m in makers]
+        self.plumless = [sorted(least[k:], key=lambda w: -w[1] / w[0] if w[0] else -math.inf)
+                         for k in range(len(makers) + 1)]
+        self.counts: tuple[int, ...] = ()
 
     def bound(self, k: int, cards: int) -> float:
-        total = 0.0
-        for _, _, sizes, points in self.makers[k:]:
-            size = sum(sizes)
-            if size > cards:
-                return total + points * cards / size
-            total += points
-            cards -= size
-        return total
+        whole = _knapsack(((sum(m[2]), m[3]) for m in self.makers[k:]), cards)
+        if self.plum is None:
+            return whole
+        return min(whole, _knapsack(self.plumless[k], cards - self.counts[self.plum]))
 
     def run(self, k: int, counts: tuple[int, ...], points: int, used: int, plan: tuple) -> None:
         if (points, -used) > self.best:
             self.best, self.plan = (points, -used), plan
+        self.counts = counts
         if k == len(self.makers) or (points + self.bound(k, sum(counts)), -used) <= self.best:
             return
         own_open = self.open_fruits[k]
@@ -210,11 +219,25 @@ class _Search:
                  tuple(sorted(c for f, c in enumerate(counts) if f not in own_open)))
         if self.seen.get(state, (-1, 0)) >= (points, -used):
             return
+        if len(self.seen) > self.MEMO:
+            self.seen.clear()
         self.seen[state] = (points, -used)
         card, own, sizes, worth = self.makers[k]
         for assign, left, cost in sorted(_assignments(sizes, counts, own), key=lambda a: a[2]):
             self.run(k + 1, left, points + worth, used + cost, (*plan, (card, assign)))
         self.run(k + 1, counts, points, used, plan)  # this card stays in the display
+
+
+def _knapsack(items, cards: float) -> float:
+    """The most points (cards, points) items make in `cards`, an item taken in part: items with
+    no cost first, then the best points a card (makers come sorted by that, plumless too)."""
+    total = 0.0
+    for size, points in items:
+        if size > cards:
+            return total + points * max(cards, 0) / size
+        total += points
+        cards -= size
+    return total
 
 
 def _assignments(sizes: list[int], counts: tuple[int, ...], own: int):

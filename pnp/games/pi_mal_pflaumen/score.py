@@ -62,7 +62,7 @@ def _read(spec: Spec, path: Path, display: str, report: Report):
         return None
     v, names = opened
     cards = Cards(spec, report)
-    steals = sum(1 for c, _ in spec.copies("fruit") if c.get("action") == "steal")
+    steal_cards = sum(1 for c, _ in spec.copies("fruit") if c.get("action") == "steal")
     hands = {}
     for name in names:
         node = v["players"].value[name]
@@ -80,7 +80,10 @@ def _read(spec: Spec, path: Path, display: str, report: Report):
         shown = _kept(cards.many(pv["display"], ("fruit", "plum", "pi", "watchdog"), f"{name}'s display",
                                  DISPLAY_CARD), len(names), cards)
         taken = sum(c.kind == "fruit" for c, _ in made + shown)
-        most = len(rules.ROUNDS) * rules.TRICKS[len(names)] + steals
+        # one card a trick, and a steal only on taking a steal card: at most once a trick too
+        taken_most = len(rules.ROUNDS) * rules.TRICKS[len(names)]
+        steals = min(steal_cards, taken_most)
+        most = taken_most + steals
         if taken > most:
             report.error(node.loc, "SCORE-DISPLAY", f"{name} has {taken} fruit cards (made mixes and display), but "
                                                     f"a player takes one card a trick, {most - steals} in a game "
