@@ -107,7 +107,8 @@ def _located(record: list[str], display: str, start: int) -> list[Cell]:
     out, line = [], start
     for c, v in enumerate(record, 1):
         out.append(Cell(v, Loc(display, line, c)))
-        line += v.count("\n") + v.count("\r") - v.count("\r\n")
+        if "\n" in v or "\r" in v:
+            line += v.count("\n") + v.count("\r") - v.count("\r\n")
     return out
 
 

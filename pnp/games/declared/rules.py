@@ -414,10 +414,16 @@ def _check_count(rule, cards, spec, p, v, report) -> bool:
 
 
 def _over(cards: list[tuple[Item, int]], most: float) -> Loc | None:
-    """The component whose copies take a total past `most`, when it is the last one counted (the
-    one a designer added last): the row to blame."""
+    """The row to blame for a total past `most`: the only component whose copies could give the
+    extra back and keep one (red-5 x2 among forty x1), else the last one counted when it alone
+    takes the total past (the one a designer added last: the second red 7)."""
     if not cards:
         return None
+    excess = sum(k for _, k in cards) - most
+    able = [(c, n) for c, n in cards if n - excess >= 1 and n > 1]
+    if len(able) == 1:
+        c = able[0][0]
+        return c.loc_of("count") if c.count_written else c.loc
     c, n = cards[-1]
     before = sum(k for _, k in cards[:-1])
     if before <= most < before + n:  # the cards before it are within the bound: it takes the total past
