@@ -5,12 +5,29 @@ from __future__ import annotations
 import csv
 import io
 import re
+import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "lanterns"
+
+
+def _suite_helpers():
+    """The suite's PDF readers (tests/conftest.py), loaded under a name of their own: both
+    conftest files are called `conftest`."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("pnp_tests_conftest", Path(__file__).resolve().parents[1] / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+_suite = _suite_helpers()
+MM, chars_in, text_in, rotation_of = _suite.MM, _suite.chars_in, _suite.text_in, _suite.rotation_of
 SPEC = "card_specs/lanterns.yaml"
 CSV = "card_specs/lanterns.csv"
 LAYOUT = "layouts/lanterns.yaml"

@@ -1,0 +1,289 @@
+"""`pnp build` of the declared example, read back from the PDF (pdfplumber) against its sheet
+map: every card once, its CSV title on its own card in English and in Chinese, its colours from
+`choices:`, its back; and broken layouts: every face error located at its element, all told,
+nothing built."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from declared_kit import (LAYOUT, MM, SPEC, chars_in, codes, example_rows, has, no_traceback, one, rotation_of,
+                          text_in)
+
+ROWS = {r[0]: dict(zip(example_rows()[0], r)) for r in example_rows()[1:]}  # the CSV by id
+WISH_TITLES = {"wish-red-2": ("A warm red night", "溫暖的紅色夜晚"), "wish-red-4": ("Red as far as you see", "滿眼通紅"),
+               "wish-gold-2": ("A gold glow", "金色光芒"), "wish-gold-4": ("Streets of gold", "黃金街道"),
+               "wish-jade-2": ("Jade by the river", "河邊的玉燈"), "wish-jade-4": ("A jade garden", "玉色花園"),
+               "wish-violet-2": ("Violet dusk", "紫色黃昏"), "wish-violet-4": ("The violet hour", "紫色時光")}
+LIGHT = {"red": "#f6d5cf", "gold": "#f7e6bf", "jade": "#cfeadf", "violet": "#e2d8f1"}  # choices: colour.light
+DARK = {"red": "#c0392b", "gold": "#c8901a", "jade": "#2e8b6a", "violet": "#6c4aa0"}  # choices: colour.colour
+
+
+def squeeze(s: str) -> str:
+    return "".join(s.split())
+
+
+def title(piece_id: str, lang: str) -> str:
+    if piece_id in ROWS:
+        return ROWS[piece_id]["title" if lang == "en" else "title.zh-TW"]
+    return WISH_TITLES[piece_id][0 if lang == "en" else 1]
+
+
+def fills_in(page, trim_mm, pad_mm: float = 3.5) -> list[tuple[str, float, float]]:
+    """(fill colour '#rrggbb', width mm, height mm) of the filled rectangles inside a piece's box."""
+    x, y, w, h = trim_mm
+    out = []
+    for r in page.rects:
+        if not r.get("fill") or not r.get("non_stroking_color") or len(r["non_stroking_color"]) != 3:
+            continue
+        x0, y0 = r["x0"] / MM, (page.height - r["bottom"]) / MM
+        x1, y1 = r["x1"] / MM, (page.height - r["top"]) / MM
+        if x - pad_mm <= x0 and x1 <= x + w + pad_mm and y - pad_mm <= y0 and y1 <= y + h + pad_mm:
+            colour = "#" + "".join(f"{round(c * 255):02x}" for c in r["non_stroking_color"])
+            out.append((colour, round(r["width"] / MM, 1), round(r["height"] / MM, 1)))
+    return out
+
+
+# -- the example's build ----------------------------------------------------------------------------------
+
+def test_sheet_map_has_every_card_once(lanterns_built, lanterns_pdf):
+    pdf_path, smap = lanterns_built("en")
+    assert smap["game"] == "lanterns" and smap["card_mm"] == [63.0, 88.0] and smap["backs"] == "duplex-long"
+    assert len(lanterns_pdf("en").pages) == len(smap["pages"]) == 12
+    fronts = [p for p in smap["pages"] if p["side"] == "front"]
+    backs = [p for p in smap["pages"] if p["side"] == "back"]
+    assert [p["side"] for p in smap["pages"]] == ["front", "back"] * 6
+    assert [len(p["pieces"]) for p in fronts] == [8] * 6
+    on_fronts = [c["id"] for p in fronts for c in p["pieces"]]
+    assert sorted(on_fronts) == sorted(list(ROWS) + list(WISH_TITLES))
+    kinds = {c["id"]: c["kind"] for p in fronts for c in p["pieces"]}
+    assert {kinds[i] for i in ROWS} == {"lantern"} and {kinds[i] for i in WISH_TITLES} == {"wish"}
+    for front, back in zip(fronts, backs):  # each back page holds the same cards as its front
+        assert sorted(c["id"] for c in front["pieces"]) == sorted(c["id"] for c in back["pieces"])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_titles_from_the_table_on_their_own_cards(lanterns_built, lanterns_pdf, lang):
+    _, smap = lanterns_built(lang)
+    doc = lanterns_pdf(lang)
+    seen = 0
+    for p in smap["pages"]:
+        if p["side"] != "front":
+            continue
+        page = doc.pages[p["page"] - 1]
+        for c in p["pieces"]:
+            text = squeeze(text_in(page, c["trim_mm"]))
+            assert squeeze(title(c["id"], lang)) in text, (p["page"], c["id"], text)
+            others = [i for i in ROWS if i != c["id"] and title(i, lang) in text
+                      and title(i, lang) not in title(c["id"], lang)]
+            assert not others, (c["id"], others)  # no other card's title spilt onto this one
+            seen += 1
+    assert seen == 48
+
+
+def test_zh_build_prints_the_chinese_column_not_the_english(lanterns_built, lanterns_pdf):
+    _, smap = lanterns_built("zh-TW")
+    page = lanterns_pdf("zh-TW").pages[0]
+    red1 = next(c for c in smap["pages"][0]["pieces"] if c["id"] == "red-1")
+    text = text_in(page, red1["trim_mm"])
+    assert "紅蛾燈" in text and "Moth" not in text
+    fonts = {ch["fontname"] for ch in chars_in(page, red1["trim_mm"])}
+    assert all("+" in f for f in fonts), fonts  # embedded as subsets
+
+
+@pytest.mark.parametrize("lang,name,labels", [("en", "LanternWalk", {"lantern-back": "Lanterns", "wish-back": "Wishes"}),
+                                               ("zh-TW", "燈籠夜遊", {"lantern-back": "燈籠", "wish-back": "心願"})])
+def test_backs_name_the_game_and_their_label(lanterns_built, lanterns_pdf, lang, name, labels):
+    _, smap = lanterns_built(lang)
+    doc = lanterns_pdf(lang)
+    for p in smap["pages"]:
+        if p["side"] != "back":
+            continue
+        page = doc.pages[p["page"] - 1]
+        for c in p["pieces"]:
+            text = squeeze(text_in(page, c["trim_mm"]))
+            label = labels["wish-back" if c["id"].startswith("wish-") else "lantern-back"]
+            assert text == name + label, (c["id"], text)
+
+
+def test_value_printed_at_both_ends(lanterns_built, lanterns_pdf):
+    """`{value}` twice on a lantern, the second `turn: 180`: the same digits, turned half round."""
+    _, smap = lanterns_built("en")
+    page = lanterns_pdf("en").pages[0]
+    for c in smap["pages"][0]["pieces"]:
+        value = ROWS[c["id"]]["value"]
+        digits = [ch for ch in chars_in(page, c["trim_mm"]) if ch["text"].isdigit()]
+        turns = sorted({rotation_of(ch) for ch in digits})
+        assert "".join(ch["text"] for ch in digits if rotation_of(ch) == turns[0]) == value
+        assert len(turns) == 2 and (turns[1] - turns[0]) == 180, (c["id"], turns)
+
+
+def test_colours_come_from_choices(lanterns_built, lanterns_pdf):
+    """`rect: all, fill: "{colour.light}"` fills the card to its bleed; `rect: band` is colour.colour."""
+    _, smap = lanterns_built("en")
+    doc = lanterns_pdf("en")
+    for p in smap["pages"][:6:2]:
+        page = doc.pages[p["page"] - 1]
+        for c in p["pieces"]:
+            colour = ROWS[c["id"]]["colour"]
+            fills = fills_in(page, c["trim_mm"])
+            assert (LIGHT[colour], 94.0, 69.0) in fills, (c["id"], fills)  # 88 x 63 mm and 3 mm of bleed round it
+            assert (DARK[colour], 18.0, 63.0) in fills, (c["id"], fills)  # the band, turned with the card
+            assert not {f for f, _, _ in fills} & (set(LIGHT.values()) - {LIGHT[colour]})
+
+
+def test_wish_rule_text_names_the_colour(lanterns_built, lanterns_pdf):
+    _, smap = lanterns_built("en")
+    page = lanterns_pdf("en").pages[10]
+    texts = {c["id"]: squeeze(text_in(page, c["trim_mm"])) for c in smap["pages"][10]["pieces"]}
+    assert squeeze("Most Red lanterns at the end: 2 points") in texts["wish-red-2"]
+    assert squeeze("Most Violet lanterns at the end: 4 points") in texts["wish-violet-4"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_no_placeholder_printed_literally(lanterns_pdf, lang):
+    for page in lanterns_pdf(lang).pages:
+        assert not {"{", "}"} & {ch["text"] for ch in page.chars}
+
+
+# -- faces that are wrong --------------------------------------------------------------------------------
+
+def build(cli, out="out", *extra):
+    r = cli("build", "lanterns", "--specs", "card_specs", "--out", out, *extra)
+    no_traceback(r)
+    return r
+
+
+def assert_not_built(r, game):
+    assert r.code == 2
+    assert "lanterns: not built, the files above cannot be read" in r.err
+    assert not (game.root / "out" / "lanterns.pdf").exists()
+
+
+def test_unknown_placeholder_at_its_element(cli, game):
+    game.edit(LAYOUT, '{ text: "{title}", box: title, colour: "#ffffff", weight: bold, align: left }',
+              '{ text: "{titel}", box: title, colour: "#ffffff", weight: bold, align: left }')
+    r = build(cli)
+    assert_not_built(r, game)
+    one(r, "FACE-PLACEHOLDER", game.at(LAYOUT, '"{titel}"'), "'text' of element 4 of the face of 'lantern'",
+        "unknown placeholder '{titel}'", "this face can use {colour}, {value}, {title}, {icons}, {id}, {count}, {game.name}")
+    assert codes(r) == ["FACE-PLACEHOLDER"]
+
+
+def test_placeholder_attributes_and_braces(cli, game):
+    game.edit(LAYOUT, '{ text: "{points}", box: points,', '{ text: "{colour.glow} {points.name} {", box: points,')
+    game.edit(LAYOUT, '{ text: "{label}", box: rule,', '{ text: { en: "{label}", zh-TW: "{lable}" }, box: rule,')
+    r = build(cli)
+    assert_not_built(r, game)
+    at = game.at(LAYOUT, '"{colour.glow}')
+    has(r, "FACE-PLACEHOLDER", at, "a lone '{' at character 29; write '{{' for the brace itself")
+    has(r, "FACE-PLACEHOLDER", game.at(LAYOUT, '"{lable}"'), "'text' (zh-TW) of element 8 of the back of 'back'",
+        "unknown placeholder '{lable}'", "{label}")
+    game.edit(LAYOUT, "{colour.glow} {points.name} {", "{colour.glow} {points.name}")
+    r = build(cli)
+    has(r, "FACE-PLACEHOLDER", at, "placeholder '{colour.glow}': the values of 'colour' have no attribute 'glow'",
+        "they have colour, light, motif, name")
+    has(r, "FACE-PLACEHOLDER", at, "'points' is not a choice field, so it has no attribute 'name'")
+
+
+def test_box_the_template_lacks(cli, game):
+    game.edit(LAYOUT, '{ rect: band, fill: "{colour.colour}" }', '{ rect: banner, fill: "{colour.colour}" }')
+    game.edit(LAYOUT, '{ text: "{points}", box: points,', '{ text: "{points}", box: score,')
+    r = build(cli)
+    assert_not_built(r, game)
+    has(r, "FACE-BOX", game.at(LAYOUT, "banner"), "'rect' of element 2 of the face of 'lantern' is 'banner', "
+        "not a box of the template", "band, value, title, art, string", "or all")
+    has(r, "FACE-BOX", game.at(LAYOUT, "score"), "'box' of element 5 of the face of 'wish' is 'score'")
+
+
+def test_colours_that_are_no_colours(cli, game):
+    game.edit(LAYOUT, '{ ellipse: glow, fill: "{colour.light}" }', '{ ellipse: glow, fill: "lightblue" }')
+    game.edit(LAYOUT, '{ text: "{points}", box: points, colour: "#ffffff"', '{ text: "{points}", box: points, colour: "{colour.name}"')
+    game.edit(LAYOUT, '{ rect: all, fill: "#1d2b3a" }', '{ rect: all, fill: "#1d2b3" }')
+    r = build(cli)
+    assert_not_built(r, game)
+    has(r, "FACE-COLOUR", game.at(LAYOUT, '"lightblue"'), "'fill' of element 8 of the face of 'lantern' is 'lightblue'",
+        "expected a colour such as \"#2e6da4\"", "in quotes")
+    has(r, "FACE-COLOUR", game.at(LAYOUT, '"{colour.name}"'), "not every value it can take is a colour")
+    has(r, "FACE-COLOUR", game.at(LAYOUT, '"#1d2b3"'), "'#1d2b3'")
+
+
+def test_an_unquoted_colour_is_a_comment(cli, game):
+    """YAML reads `#` as a comment: the flow mapping is left open, a syntax error on the next line."""
+    line = game.edit(LAYOUT, '{ rect: all, fill: "#fbf4e2" }', "{ rect: all, fill: #fbf4e2 }")
+    r = build(cli)
+    assert_not_built(r, game)
+    has(r, "YAML-SYNTAX", f"{LAYOUT}:{line + 1}:5")
+    assert codes(r) == ["YAML-SYNTAX"]
+
+
+def test_symbols_elements_when_and_turn(cli, game):
+    game.edit(LAYOUT, '{ symbol: "{colour.motif}", box: art, fill: "{colour.colour}" }',
+              '{ symbol: "{colour}", box: art, fill: "{colour.colour}" }')
+    game.edit(LAYOUT, '{ symbol: star, box: icon1, fill: "#3a2a10", when: { icons: star } }',
+              '{ symbol: star, box: icon1, fill: "#3a2a10", when: { icons: sun } }')
+    game.edit(LAYOUT, '{ symbol: moon, box: icon2, fill: "#3a2a10", when: { icons: moon } }',
+              '{ box: icon2, symbol: moon, fill: "#3a2a10", when: { icon: moon } }')
+    game.edit(LAYOUT, 'weight: bold, turn: 180 }', 'weight: bold, turn: 90 }')
+    r = build(cli)
+    assert_not_built(r, game)
+    one(r, "FACE-SYMBOL", game.at(LAYOUT, '"{colour}"'), "'red', 'gold', 'jade', 'violet' are not built-in symbols",
+        "heart, diamond, club, spade, star, moon")
+    one(r, "SPEC-VALUE", game.at(LAYOUT, "sun"), "'sun' is not known, expected one of star or moon")
+    one(r, "FACE-ELEMENT", game.at(LAYOUT, "box: icon2"), "begins with 'box', not an element type",
+        "('symbol' must come first)")
+    one(r, "FACE-VALUE", game.at(LAYOUT, "90 }"), "'turn' of element 14 of the face of 'lantern' is '90', expected 180")
+    assert sorted(codes(r)) == ["FACE-ELEMENT", "FACE-SYMBOL", "FACE-VALUE", "SPEC-VALUE"], r.err
+
+
+def test_a_kind_without_a_face_and_a_face_without_a_kind(cli, game):
+    text = game.text(LAYOUT)
+    wish = text[text.index("  wish:\n"):text.index("backs:\n")]
+    game.write(LAYOUT, text.replace(wish, wish.replace("  wish:\n", "  coin:\n")))
+    r = build(cli)
+    assert_not_built(r, game)
+    one(r, "FACE-MISSING", game.at(LAYOUT, "faces:"), "the layout's 'faces' has nothing for kind 'wish'")
+    one(r, "FACE-KIND", game.at(LAYOUT, "coin:"), "'faces' names kind 'coin', which the spec does not declare",
+        "lantern, wish or back")
+
+
+def test_face_errors_all_told_at_once_with_the_spec_errors(cli, game):
+    game.edit(LAYOUT, '"{title}", box: title', '"{titel}", box: title')
+    game.edit(LAYOUT, "{ rect: band,", "{ rect: banner,")
+    game.edit(SPEC, "{ shuffle: [lantern] }", "{ shuffle: [lanterns] }")
+    r = build(cli)
+    assert r.code == 2
+    assert {"FACE-PLACEHOLDER", "FACE-BOX", "DECLARE-KIND"} <= set(codes(r)), r.err
+
+
+@pytest.mark.xfail(strict=True, reason="pnp validate reads no layout (unless a card has user art): a face's "
+                                       "errors are found by pnp build only, though docs/own-game.md lists "
+                                       "FACE-PLACEHOLDER among what validate reports")
+def test_validate_tells_face_errors(cli, game):
+    game.edit(LAYOUT, '"{title}", box: title', '"{titel}", box: title')
+    assert cli("validate", "lanterns", "--specs", "card_specs").code == 2
+
+
+def test_braces_id_count_and_when_drawn(cli, game):
+    """`{{ }}` print braces, `{id}` and `{count}` the component's; an element `when: {icons: star}`
+    is drawn on exactly the cards whose icons hold star."""
+    game.edit(LAYOUT, '"Most {colour.name} lanterns at the end: {points} points"', '"{{{id}}} x{count}"')
+    game.edit(LAYOUT, "    - { symbol: star, box: icon1,", '    - { text: "STAR", box: icon1, size: 6pt, when: { icons: star } }\n'
+                                                          "    - { symbol: star, box: icon1,")
+    r = build(cli)
+    assert r.code == 0, r.err
+    smap = json.loads((game.root / "out" / "lanterns.json").read_text())
+    import pdfplumber
+
+    with pdfplumber.open(game.root / "out" / "lanterns.pdf") as doc:
+        for p in smap["pages"]:
+            if p["side"] != "front":
+                continue
+            page = doc.pages[p["page"] - 1]
+            for c in p["pieces"]:
+                text = squeeze(text_in(page, c["trim_mm"]))
+                if c["id"] in WISH_TITLES:
+                    assert "{" + c["id"] + "}x1" in text, text
+                else:
+                    assert ("STAR" in text) == ("star" in ROWS[c["id"]]["icons"]), (c["id"], text)
