@@ -101,6 +101,10 @@ def _spec_checked(game_id: str, specs_dir: Path) -> Loaded:
         return Loaded(package or _unknown(game_id), None, report)
     spec, spec_report = read_spec(root, path, game, shown)
     report.extend(spec_report)
+    if spec is not None and game.declared is not None:  # its image fields name pictures: check them as art
+        from ..games.declared import check_images
+
+        check_images(game.declared, spec, report)
     loaded = Loaded(game, spec, report)
     if spec is not None and not report.input_errors:
         game.validate(spec, report)

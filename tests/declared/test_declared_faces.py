@@ -287,3 +287,49 @@ def test_braces_id_count_and_when_drawn(cli, game):
                     assert "{" + c["id"] + "}x1" in text, text
                 else:
                     assert ("STAR" in text) == ("star" in ROWS[c["id"]]["icons"]), (c["id"], text)
+
+
+def add_art(game) -> None:
+    """An `art` image field on lanterns, a column for it in the table, a face element showing it."""
+    game.edit(SPEC, "    icons:  { list: { choice: [star, moon] }, max: 2, required: false }\n",
+              "    icons:  { list: { choice: [star, moon] }, max: 2, required: false }\n"
+              "    art:    { image: true, required: false }\n")
+    rows = game.rows()
+    game.write_rows([rows[0] + ["art"]] + [r + [""] for r in rows[1:]])
+    game.edit(LAYOUT, '    - { rect: cap, fill: "#3a2a10", radius: 1mm }\n',
+              '    - { image: "{art}", box: glow, when: art }\n    - { rect: cap, fill: "#3a2a10", radius: 1mm }\n')
+
+
+def test_image_field_cells_checked_as_art(cli, game):
+    from PIL import Image
+
+    add_art(game)
+    (game.root / "card_specs" / "art").mkdir()
+    Image.new("RGB", (64, 64), (200, 30, 30)).save(game.root / "card_specs" / "art" / "moth.png")
+    (game.root / "card_specs" / "art" / "bad.png").write_text("not a picture")
+    rows = game.rows()
+    rows[1][-1], rows[2][-1], rows[3][-1], rows[4][-1] = "art/moth.png", "art/nope.png", "../../x.png", "art/bad.png"
+    game.write_rows(rows)
+    r = cli("validate", "lanterns", "--specs", "card_specs")
+    no_traceback(r)
+    assert r.code == 2
+    one(r, "IMAGE-MISSING", "card_specs/lanterns.csv:3:7", "image 'art/nope.png' does not exist", "images in art/:")
+    one(r, "IMAGE-OUTSIDE", "card_specs/lanterns.csv:4:7", "image '../../x.png' leads outside the spec's folder")
+    one(r, "IMAGE-UNREADABLE", "card_specs/lanterns.csv:5:7", "image 'art/bad.png' cannot be read", "PNG or JPEG")
+    assert len(codes(r)) == 3
+    assert_not_built(build(cli), game)
+    for i in (2, 3, 4):
+        rows[i][-1] = ""
+    game.write_rows(rows)
+    r = build(cli)
+    assert r.code == 0, r.err
+    smap = json.loads((game.root / "out" / "lanterns.json").read_text())
+    import pdfplumber
+
+    with pdfplumber.open(game.root / "out" / "lanterns.pdf") as doc:
+        page = doc.pages[0]
+        pieces = {c["id"]: c for c in smap["pages"][0]["pieces"]}
+        x, y, w, h = pieces["red-1"]["trim_mm"]
+        inside = [im for im in page.images if x * MM <= im["x0"] and im["x1"] <= (x + w) * MM
+                  and y * MM <= page.height - im["bottom"] and page.height - im["top"] <= (y + h) * MM]
+        assert len(page.images) == 1 and len(inside) == 1  # on red-1 only: `when: art`

@@ -111,6 +111,18 @@ def _variants(root: Node, report: Report) -> list[str] | None:
     return None if got is INVALID else list(dict.fromkeys(got))
 
 
+def check_images(d: Declaration, spec: Spec, report: Report) -> None:
+    """Every value of an image field names a readable PNG or JPEG inside the specs folder (the
+    rule for user art): an input error at the value — a cell of a table — when it does not."""
+    from ...load.images import resolve
+
+    for item in [*spec.components, *spec.backs.values()]:
+        for name in d.kinds.images.get(item.kind, []):
+            written = item.get(name)
+            if written and spec.base is not None:
+                resolve(written, spec.base, item.loc_of(name), report)  # decoded once, cached
+
+
 def validate(d: Declaration, spec: Spec, report: Report) -> None:
     deck_rules.check_refs(spec, d.kinds, report)
     deck_rules.check(d.rules, spec, d.kinds, d.players, d.variants,
