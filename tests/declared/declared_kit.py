@@ -28,6 +28,7 @@ def _suite_helpers():
 
 _suite = _suite_helpers()
 MM, chars_in, text_in, rotation_of = _suite.MM, _suite.chars_in, _suite.text_in, _suite.rotation_of
+mangle, FUZZ_TOKENS, FUZZ_EDITS = _suite.mangle, _suite.FUZZ_TOKENS, _suite.FUZZ_EDITS
 SPEC = "card_specs/lanterns.yaml"
 CSV = "card_specs/lanterns.csv"
 LAYOUT = "layouts/lanterns.yaml"

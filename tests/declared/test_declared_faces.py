@@ -333,3 +333,24 @@ def test_image_field_cells_checked_as_art(cli, game):
         inside = [im for im in page.images if x * MM <= im["x0"] and im["x1"] <= (x + w) * MM
                   and y * MM <= page.height - im["bottom"] and page.height - im["top"] <= (y + h) * MM]
         assert len(page.images) == 1 and len(inside) == 1  # on red-1 only: `when: art`
+
+
+def test_changed_reprints_the_edited_row(cli, game):
+    """A table is fingerprinted like the spec: one edited cell reprints its one card; a choice's
+    attribute the faces read reprints every card of that value."""
+    assert build(cli).code == 0
+    game.edit("card_specs/lanterns.csv", "red-3,red,3,Red Crane,", "red-3,red,3,Red Heron,")
+    r = build(cli, "out", "--changed")
+    assert r.code == 0, r.err
+    assert "changed since the last full build: red-3\n" in r.out
+    reprint = json.loads((game.root / "out" / "lanterns-reprint.json").read_text())
+    assert reprint["reprint"]["pages"] == [1, 2]  # the sheet red-3 is on, front and back
+    assert "red-3" in [c["id"] for c in reprint["pages"][0]["pieces"]]
+    game.edit(SPEC, "A warm red night", "A warm red evening")
+    r = build(cli, "out", "--changed")
+    assert "changed since the last full build: red-3, wish-red-2\n" in r.out, r.out
+    game.edit(SPEC, 'light: "#cfeadf"', 'light: "#d0ebe0"')
+    r = build(cli, "out", "--changed")
+    assert r.code == 0, r.err
+    # every jade card at least (today every card: the choices are keyed for the whole game)
+    assert all(f"jade-{v}" in r.out for v in range(1, 9)) or "and 40 more" in r.out, r.out

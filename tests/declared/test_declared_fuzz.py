@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from declared_kit import CSV, EXAMPLE, LOCATED, example_rows
+from declared_kit import CSV, EXAMPLE, FUZZ_EDITS, FUZZ_TOKENS, LOCATED, example_rows, mangle
 from pnp.cli import main
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, database=None,
@@ -126,3 +126,42 @@ def test_fuzzed_csv_setup_and_build(text):
             assert s_code == 0 and b_code == 0, s_said + b_said
         if code == 2:
             assert b_code == 2 and not (root / "out" / "lanterns.pdf").exists()
+
+
+DECLARE_TOKENS = FUZZ_TOKENS + ["{ int: [1, 10] }", "{ choice: [] }", "{ text: 0 }", "{ list: { ref: wish } }",
+                                "{ 2: 1 }", "{ default: 1 }", "[lantern, wish]", "{ where: { value: x } }",
+                                "{ kind: wish, one_each: points }", "'{title.name}'", "'{{'", '"#12345"', "all"]
+EDITS = st.lists(st.tuples(st.integers(0, 200), st.sampled_from(FUZZ_EDITS), st.sampled_from(DECLARE_TOKENS)),
+                 min_size=1, max_size=3)
+
+
+@settings(FUZZ, max_examples=25)
+@given(edits=EDITS)
+def test_mangled_spec(edits):
+    """The spec with lines dropped, repeated or given odd values: validate, setup and list end in
+    0, 1 or 2, their errors located."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        shutil.copytree(EXAMPLE / "card_specs", root / "card_specs")
+        spec = root / "card_specs" / "lanterns.yaml"
+        spec.write_text(mangle(spec.read_text(encoding="utf-8"), edits), encoding="utf-8")
+        check(*run(root, "validate", "lanterns", "--specs", "card_specs"))
+        for args in (("setup", "lanterns", "--players", "2", "--seed", "1"), ("list", "lanterns")):
+            code, said = run(root, *args, "--specs", "card_specs")
+            assert code in (0, 1, 2) and "Traceback" not in said, said
+
+
+@settings(FUZZ, max_examples=20)
+@given(edits=EDITS)
+def test_mangled_layout(edits):
+    """The layout's faces mangled: build ends in 0, 1 or 2 and writes no PDF when it says 2."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for part in ("card_specs", "layouts"):
+            shutil.copytree(EXAMPLE / part, root / part)
+        layout = root / "layouts" / "lanterns.yaml"
+        layout.write_text(mangle(layout.read_text(encoding="utf-8"), edits), encoding="utf-8")
+        code, said = run(root, "build", "lanterns", "--specs", "card_specs", "--out", "out")
+        assert code in (0, 1, 2) and "Traceback" not in said, said
+        if code == 2:
+            assert not (root / "out" / "lanterns.pdf").exists()
