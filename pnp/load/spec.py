@@ -10,7 +10,7 @@ pnp/load/images.py when the spec is read), `image_box` and `image_bleed`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -246,6 +246,8 @@ def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: 
         what = f"{what} '{ident.value}'"
     known = isinstance(kind, str) and kind in kinds
     own: list[Field] = kinds[kind] if known else []
+    told = [k for k in node.key_locs if k not in node.value]  # a table's cell whose problem was told (a formula)
+    own = [replace(f, required=False) if f.name in told else f for f in own]
     if not known and kind_node is not None:
         report.error(kind_node.loc, "SPEC-KIND",
                      f"kind '{kind}' of {what} is not known, expected one of {one_of(kinds)}")

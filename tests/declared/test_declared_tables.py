@@ -241,6 +241,7 @@ def test_xlsx_formula_without_a_saved_value(cli, game):
     assert r.code == 2
     one(r, "TABLE-FORMULA", f"{XLSX}[Lanterns]:5:3", "a formula whose value the workbook never saved",
         "save it in a spreadsheet program, or type the value")
+    assert codes(r) == ["TABLE-FORMULA"]  # not also "row 5 has no 'value'"
 
 
 def test_xlsx_unknown_sheet_names_the_sheets(cli, game):
