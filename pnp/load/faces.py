@@ -46,7 +46,8 @@ def read_faces(root: Node, editions: dict[str, Edition], info: FaceInfo, report:
                     continue
                 elements = src[0]
                 template = edition.template_for(kind) if key == "faces" else edition.main
-                ctx = FaceContext(f"the {key[:-1]} of '{kind}'", {f.name: f.type for f in info.kinds.get(kind, [])},
+                what = f"the {key[:-1]} of '{kind}'" + (f" in edition '{name}'" if len(editions) > 1 else "")
+                ctx = FaceContext(what, {f.name: f.type for f in info.kinds.get(kind, [])},
                                   info.choices, dict(template.boxes), frozenset(info.images.get(kind, [])), info.base)
                 scratch = Report()
                 got = read_face(elements, ctx, scratch, ctx.what)

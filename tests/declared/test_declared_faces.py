@@ -354,3 +354,29 @@ def test_changed_reprints_the_edited_row(cli, game):
     assert r.code == 0, r.err
     # every jade card at least (today every card: the choices are keyed for the whole game)
     assert all(f"jade-{v}" in r.out for v in range(1, 9)) or "and 40 more" in r.out, r.out
+
+
+def test_an_edition_draws_its_own_faces(cli, game):
+    """An edition's own `faces:` replace the shared ones for the kinds it names; a box its
+    template lacks is told naming that edition."""
+    text = game.text(LAYOUT)
+    standard = text[text.index("  standard:\n"):text.index("\nfaces:")]
+    own = ('    faces:\n      wish:\n        - { rect: all, fill: "#000000" }\n'
+           '        - { text: "ALT {title}", box: title, colour: "#ffffff" }\n')
+    game.write(LAYOUT, text.replace(standard, standard + "\n" + standard.replace("  standard:", "  alt:") + own))
+    r = build(cli, "out", "--edition", "alt")
+    assert r.code == 0, r.err
+    smap = json.loads((game.root / "out" / "lanterns.json").read_text())
+    import pdfplumber
+
+    with pdfplumber.open(game.root / "out" / "lanterns.pdf") as doc:
+        for p in smap["pages"]:
+            if p["side"] == "front":
+                page = doc.pages[p["page"] - 1]
+                for c in p["pieces"]:
+                    text_on = squeeze(text_in(page, c["trim_mm"]))
+                    assert text_on.startswith("ALT") == (c["id"] in WISH_TITLES), (c["id"], text_on)
+    game.edit(LAYOUT, '"ALT {title}", box: title', '"ALT {title}", box: rule2')
+    r = build(cli, "out", "--edition", "alt")
+    assert r.code == 2
+    one(r, "FACE-BOX", game.at(LAYOUT, "rule2"), "'box' of element 2 of the face of 'wish' in edition 'alt' is 'rule2'")
