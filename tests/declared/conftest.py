@@ -2,6 +2,8 @@
 the example built once per session (in English and in Chinese) for the PDF tests to read."""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 
@@ -29,9 +31,11 @@ def lanterns_built(tmp_path_factory):
     def get(lang: str = "en"):
         if lang not in cache:
             target = out / lang
-            code = main(["build", "lanterns", "--specs", str(EXAMPLE / "card_specs"), "--out", str(target),
-                         "--lang", lang])
-            assert code == 0, f"pnp build lanterns --lang {lang} exited {code}"
+            said = io.StringIO()  # not into the output of the test that first asks for it
+            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+                code = main(["build", "lanterns", "--specs", str(EXAMPLE / "card_specs"), "--out", str(target),
+                             "--lang", lang])
+            assert code == 0, f"pnp build lanterns --lang {lang} exited {code}: {said.getvalue()}"
             cache[lang] = (target / "lanterns.pdf", json.loads((target / "lanterns.json").read_text()))
         return cache[lang]
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from declared_kit import (LAYOUT, MM, SPEC, chars_in, codes, example_rows, has, no_traceback, one, rotation_of,
+from declared_kit import (EXAMPLE, LAYOUT, MM, SPEC, chars_in, codes, example_rows, has, no_traceback, one, rotation_of,
                           text_in)
 
 ROWS = {r[0]: dict(zip(example_rows()[0], r)) for r in example_rows()[1:]}  # the CSV by id
@@ -17,6 +17,7 @@ WISH_TITLES = {"wish-red-2": ("A warm red night", "溫暖的紅色夜晚"), "wis
                "wish-jade-2": ("Jade by the river", "河邊的玉燈"), "wish-jade-4": ("A jade garden", "玉色花園"),
                "wish-violet-2": ("Violet dusk", "紫色黃昏"), "wish-violet-4": ("The violet hour", "紫色時光")}
 LIGHT = {"red": "#f6d5cf", "gold": "#f7e6bf", "jade": "#cfeadf", "violet": "#e2d8f1"}  # choices: colour.light
+EXAMPLE_SPECS = EXAMPLE / "card_specs"
 DARK = {"red": "#c0392b", "gold": "#c8901a", "jade": "#2e8b6a", "violet": "#6c4aa0"}  # choices: colour.colour
 
 
@@ -380,3 +381,14 @@ def test_an_edition_draws_its_own_faces(cli, game):
     r = build(cli, "out", "--edition", "alt")
     assert r.code == 2
     one(r, "FACE-BOX", game.at(LAYOUT, "rule2"), "'box' of element 2 of the face of 'wish' in edition 'alt' is 'rule2'")
+
+
+def test_where_finds_a_row_by_id_and_by_its_printed_name(cli, lanterns_built):
+    pdf, smap = lanterns_built("en")
+    page = {c["id"]: p["page"] for p in smap["pages"] if p["side"] == "front" for c in p["pieces"]}
+    r = cli("where", "lanterns", "jade-7", "Gold Moth", "--specs", EXAMPLE_SPECS, "--out", pdf.parent)
+    assert r.code == 0, r.err
+    assert r.out.splitlines() == [f"jade-7: page {page['jade-7']} (front), page {page['jade-7'] + 1} (back)",
+                                  f"gold-1: page {page['gold-1']} (front), page {page['gold-1'] + 1} (back)"]
+    r = cli("where", "lanterns", "玉龍燈", "--specs", EXAMPLE_SPECS, "--out", pdf.parent)
+    assert r.code == 0 and r.out.startswith("jade-7: page "), r.out + r.err
