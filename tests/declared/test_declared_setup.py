@@ -163,3 +163,15 @@ def test_setup_of_a_spec_with_errors(cli, game):
     assert r.code == 2
     assert f"{SPEC}:{game.line_of(SPEC, '[lanterns]')}:" in r.err and "error[DECLARE-KIND]" in r.err
     assert "cannot set up a game from a spec with errors" in r.err
+
+
+def test_cards_no_step_shuffles_in_are_left_in_the_box(cli, game):
+    """Cards of a kind no `shuffle` step names are not lost from the deal: they are in the box."""
+    game.edit(SPEC, "  - { shuffle: [wish] }\n  - { display: 3, distinct: colour }        # the night's wishes, face up\n"
+                    "  - { pile: wishes }                         # the other wishes stay face down\n", "")
+    d = deal(cli, 2, "--seed", "1", specs="card_specs")
+    assert sorted(ids(d["public"]["box"])) == sorted(WISHES)
+    assert d["public"]["piles"] == {"draw": 40 - 14 - 4}
+    text = cli("setup", "lanterns", "--players", "2", "--seed", "1", "--specs", "card_specs").out
+    assert "left in the box (no shuffle step names their kind): A warm red night [wish-red-2]" in text
+    assert deal(cli, 2, "--seed", "1")["public"]["box"] == []  # the example puts every card into play

@@ -13,7 +13,7 @@ variant (`variant: short`):
     piles: [4, 3, 3] | {2: […]} face-down piles from the deck, in that order
     pile: NAME                  the rest of the deck, face down
 
-The result is split like every game's setup: `public` (what everyone sees), `private` (each
+The result is split like every game's setup: `public` (what everyone sees, and the cards of kinds no step shuffles in, left in the box), `private` (each
 player's hand) and `hidden` (the order of face-down piles). A step the deck is too small for is a
 `SetupError` naming the step (exit 1). `in_play` gives the deck as the remove steps leave it for
 a player count, which the deck rules measure.
@@ -356,7 +356,8 @@ def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str,
             "public": {"table": [js(x) for x in table.shown],
                        "given": {s: [js(x) for x in cs] for s, cs in table.given.items()},
                        "piles": {p: len(cs) for p, cs in piles},
-                       "removed": [js(x) for x in table.removed]},
+                       "removed": [js(x) for x in table.removed],
+                       "box": [js(x) for x in table.box]},  # of kinds no shuffle step put into play
             "private": {s: {"hand": [js(x) for x in cs]} for s, cs in table.hands.items()},
             "hidden": {"piles": {p: [js(x) for x in cs] for p, cs in piles}}}
     lines = [f"{title} for {table.players} players (seed {seed})" + (f", {variant}" if variant else ""), "",
@@ -370,5 +371,7 @@ def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str,
         lines.append(f"  {p}: {plural(len(cs), 'card')}, face down")
     if table.removed:
         lines.append(f"  set aside (out of the game): {listed(table.removed)}")
+    if table.box:
+        lines.append(f"  left in the box (no shuffle step names their kind): {listed(table.box)}")
     private = {s: [f"  {listed(cs)}"] for s, cs in table.hands.items() if cs}
     return SetupResult(data, lines, private)
