@@ -499,7 +499,7 @@ _CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "uni
 
 def check_refs(spec: Spec, kinds: Kinds, report: Report) -> None:
     """A `ref` field names a component of its kind (always checked, as the shipped games check
-    their own references, with or without rules:: a violation (exit 1) at the value, naming the
+    their own references, with or without `rules:`): a violation (exit 1) at the value, naming the
     components it could be."""
     from ...load.schema import Ref
 
