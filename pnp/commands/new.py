@@ -7,7 +7,6 @@ exists is overwritten: every file is checked first and written whole (a temporar
 """
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import tempfile

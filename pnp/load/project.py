@@ -76,6 +76,12 @@ def load_checked(game_id: str, specs_dir: Path) -> Loaded:
     more pixels than the piece prints), so `validate` finds what a build would refuse."""
     loaded = _spec_checked(game_id, specs_dir)
     spec = loaded.spec
+    if loaded.game.declared is not None and spec is not None:  # its faces are part of the game
+        layout, lreport = game_layout(game_id, specs_dir, game=loaded.game, spec=spec)
+        loaded.report.extend(lreport)
+        if layout is not None:
+            check_boxes(spec, layout, loaded.report)
+        return loaded
     art = [] if spec is None else [i.image for i in [*spec.components, *spec.backs.values()] if i.image]
     if art:
         layout, _ = game_layout(game_id, specs_dir, game=loaded.game, spec=spec)  # a bad layout: the build's to report

@@ -235,7 +235,7 @@ def row_node(row: list[Cell], cols: dict[int, tuple[str, str | None]], known: di
         field, lang = cols[cell.loc.col]
         if not _text(cell.value):
             if formulas and (cell.loc.line, cell.loc.col) in formulas:
-                report.error(cell.loc, "TABLE-FORMULA", f"this cell holds a formula whose value the workbook never "
+                report.error(cell.loc, "TABLE-FORMULA", "this cell holds a formula whose value the workbook never "
                                                         "saved; open and save it in a spreadsheet program, or type the value")
                 key_locs[field] = cell.loc  # located but without a value: told here, not missing again
             continue

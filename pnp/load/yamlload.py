@@ -34,6 +34,7 @@ MAX_NODES = 100_000  # aliases can multiply a small file into billions of values
 MAX_NUMBER_CHARS = 100  # int() of thousands of digits is refused by Python, or takes very long
 MAX_MESSAGES = 50  # problems kept per file (200,000 duplicate keys are not 200,000 messages)
 INT_TAG = "tag:yaml.org,2002:int"
+PLAIN_TAGS = ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map")
 _SURROGATE = re.compile("[\ud800-\udfff]")  # YAML's "\u" escapes can write half a UTF-16 pair
 _PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
@@ -261,6 +262,10 @@ class _Builder:
                                  "a spec is far smaller")
         if isinstance(node, ScalarNode):
             return Node("scalar", loc, self._scalar(node, loc))
+        if isinstance(node, (SequenceNode, MappingNode)) and node.tag not in PLAIN_TAGS:
+            # a tag asks for an object (!!python/tuple, !!set, a custom one): nothing here makes objects
+            self.error(loc, "YAML-TAG", f"the tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}' is not "
+                                        "supported: a spec is plain YAML (lists, mappings, text and numbers)")
         if isinstance(node, SequenceNode):
             return Node("seq", loc, [self.build(item) for item in node.value])
         if isinstance(node, MappingNode):

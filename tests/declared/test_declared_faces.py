@@ -258,12 +258,12 @@ def test_face_errors_all_told_at_once_with_the_spec_errors(cli, game):
     assert {"FACE-PLACEHOLDER", "FACE-BOX", "DECLARE-KIND"} <= set(codes(r)), r.err
 
 
-@pytest.mark.xfail(strict=True, reason="pnp validate reads no layout (unless a card has user art): a face's "
-                                       "errors are found by pnp build only, though docs/own-game.md lists "
-                                       "FACE-PLACEHOLDER among what validate reports")
 def test_validate_tells_face_errors(cli, game):
+    """A declared game's faces are part of the game: validate reads its layout and tells them."""
     game.edit(LAYOUT, '"{title}", box: title', '"{titel}", box: title')
-    assert cli("validate", "lanterns", "--specs", "card_specs").code == 2
+    r = cli("validate", "lanterns", "--specs", "card_specs")
+    assert r.code == 2
+    assert "error[FACE-PLACEHOLDER]" in r.out and "unknown placeholder '{titel}'" in r.out
 
 
 def test_braces_id_count_and_when_drawn(cli, game):

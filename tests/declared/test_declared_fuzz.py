@@ -89,7 +89,8 @@ def check(code: int, said: str) -> None:
 def test_fuzzed_csv_validates_or_is_told(text):
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        shutil.copytree(EXAMPLE / "card_specs", root / "card_specs")
+        for part in ("card_specs", "layouts"):  # validate reads a declared game's faces too
+            shutil.copytree(EXAMPLE / part, root / part)
         (root / CSV).write_text(text, encoding="utf-8", errors="surrogatepass", newline="")
         code, said = run(root, "validate", "lanterns", "--specs", "card_specs")
         check(code, said)
@@ -100,7 +101,8 @@ def test_fuzzed_csv_validates_or_is_told(text):
 def test_any_bytes_as_a_table(data):
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        shutil.copytree(EXAMPLE / "card_specs", root / "card_specs")
+        for part in ("card_specs", "layouts"):  # validate reads a declared game's faces too
+            shutil.copytree(EXAMPLE / part, root / part)
         (root / CSV).write_bytes(data)
         check(*run(root, "validate", "lanterns", "--specs", "card_specs"))
 
@@ -142,7 +144,8 @@ def test_mangled_spec(edits):
     0, 1 or 2, their errors located."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        shutil.copytree(EXAMPLE / "card_specs", root / "card_specs")
+        for part in ("card_specs", "layouts"):  # validate reads a declared game's faces too
+            shutil.copytree(EXAMPLE / part, root / part)
         spec = root / "card_specs" / "lanterns.yaml"
         spec.write_text(mangle(spec.read_text(encoding="utf-8"), edits), encoding="utf-8")
         check(*run(root, "validate", "lanterns", "--specs", "card_specs"))

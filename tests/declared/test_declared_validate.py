@@ -265,12 +265,11 @@ def test_yaml_scalar_tags_refused(cli, game):
     assert tags[1].startswith(game.at(SPEC, "!!python/int") + ":") and "python/int" in tags[1]
 
 
-@pytest.mark.xfail(strict=True, reason="pnp/load/yamlload.py ignores the tag of a list or mapping: "
-                                       "'players: !!python/tuple [2, 3, 4]' validates; the docs say tags are refused")
 def test_yaml_collection_tags_refused(cli, game):
     game.edit(SPEC, "players: [2, 3, 4]", "players: !!python/tuple [2, 3, 4]")
     r = validate(cli)
     assert r.code == 2
+    assert "error[YAML-TAG]: the tag '!!python/tuple' is not supported" in r.out
 
 
 def test_unreadable_yaml_is_exit_2_located(cli, game):

@@ -9,8 +9,7 @@ its hooks the declared engine's. A game package may also leave to its spec what 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
 
 from ...diagnostics import Loc, Report, one_of
 from ...load.schema import INVALID, Int, ListOf, Localized, Text

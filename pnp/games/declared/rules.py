@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ...diagnostics import Loc, Report, one_of, plural
-from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number, Text
+from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from .kinds import Broken, Kinds

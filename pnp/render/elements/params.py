@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from ...diagnostics import Loc, Report, one_of
 from ...load.boxes import Box
-from ...load.schema import INVALID, Bool, Choice, Id, Length, ListOf
+from ...load.schema import INVALID, Length, ListOf
 from ...load.yamlload import Node, type_name
 from ..drawing import PT, Color
 from . import placeholders
