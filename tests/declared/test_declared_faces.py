@@ -10,6 +10,7 @@ import pytest
 
 from declared_kit import (EXAMPLE, LAYOUT, MM, SPEC, chars_in, codes, example_rows, has, no_traceback, one, rotation_of,
                           text_in)
+from declared_fixtures import game, lanterns_built, lanterns_pdf  # noqa: F401  (fixtures)
 
 ROWS = {r[0]: dict(zip(example_rows()[0], r)) for r in example_rows()[1:]}  # the CSV by id
 WISH_TITLES = {"wish-red-2": ("A warm red night", "溫暖的紅色夜晚"), "wish-red-4": ("Red as far as you see", "滿眼通紅"),

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from declared_kit import CSV, EXAMPLE, FUZZ_EDITS, FUZZ_TOKENS, LOCATED, example_rows, mangle
 from pnp.cli import main
+from declared_fixtures import game  # noqa: F401  (fixtures)
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                 suppress_health_check=list(HealthCheck))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from declared_kit import EXAMPLE, SPEC, no_traceback
+from declared_fixtures import game  # noqa: F401  (fixtures)
 
 SPECS = EXAMPLE / "card_specs"
 HAND = {2: 7, 3: 6, 4: 5}  # setup: { deal: { 2: 7, 3: 6, 4: 5 } }

@@ -8,6 +8,7 @@ import os
 import time
 
 from declared_kit import CSV, SPEC, codes, diags, example_rows, has, no_traceback, ods, one, xlsx
+from declared_fixtures import game  # noqa: F401  (fixtures)
 
 
 def validate(cli):

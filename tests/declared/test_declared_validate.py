@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from declared_kit import CSV, EXAMPLE, SPEC, codes, diags, has, no_traceback, one
+from declared_fixtures import game  # noqa: F401  (fixtures)
 
 
 def validate(cli, *extra):

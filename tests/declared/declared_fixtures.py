@@ -1,4 +1,5 @@
-"""Fixtures for the declared-game tests: a fresh copy of the Lantern Walk example to break, and
+"""Fixtures for the declared-game tests (imported by each test module: a conftest.py here would
+shadow the suite's own `conftest` module): a fresh copy of the Lantern Walk example to break, and
 the example built once per session (in English and in Chinese) for the PDF tests to read."""
 from __future__ import annotations
 
