@@ -285,3 +285,16 @@ def test_unknown_game_names_what_there_is(cli, game):
     no_traceback(r)
     assert r.code == 2
     assert "unknown game 'harbor'" in r.err and "card_specs has no harbor.yaml" in r.err
+
+
+def test_a_between_bound_broken_says_both_ends(cli, game):
+    """A `between` bound that breaks names both ends, on every measure (it once crashed the message)."""
+    game.edit(SPEC, "{ code: LANTERN-VALUES, sum: { kind: lantern, field: value }, exactly: 220 }",
+              "{ code: LANTERN-VALUES, sum: { kind: lantern, field: value }, between: [100, 200] }")
+    game.edit(SPEC, "{ code: WISHES, every: { kind: wish, fields: [colour] }, exactly: 2 }",
+              "{ code: WISHES, every: { kind: wish, fields: [colour] }, between: [3, 4] }")
+    r = validate(cli)
+    no_traceback(r)
+    assert r.code == 1
+    assert "error[LANTERN-VALUES]: the value of the lantern cards adds up to 220, expected between 100 and 200" in r.out
+    assert "error[WISHES]" in r.out and "expected between 3 and 4" in r.out

@@ -56,9 +56,9 @@ class Bound:
 
     def wanted(self, players: int | None, variant: str | None) -> str:
         v = self.at(players, variant)
-        return {"exactly": f"exactly {v:g}" if isinstance(v, (int, float)) else "",
-                "at_least": f"at least {v:g}", "at_most": f"at most {v:g}",
-                "between": f"between {v[0]:g} and {v[1]:g}" if isinstance(v, (list, tuple)) else ""}[self.how]
+        if self.how == "between":
+            return f"between {v[0]:g} and {v[1]:g}"
+        return f"{self.how.replace('_', ' ')} {v:g}"
 
     def most(self, players: int | None, variant: str | None) -> float | None:
         v = self.at(players, variant)
