@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import text as setter
 from ..drawing import Color
 from . import params
 
@@ -51,6 +50,8 @@ def read(node, el, ctx, report, what) -> bool:
 
 
 def draw(d, el, box, env) -> None:
+    from .. import text as setter  # fonts and reportlab: loaded to draw, not to read a layout
+
     parts = el.value.get(env.lang) or el.value["en"] if isinstance(el.value, dict) else el.value
     words = env.fill(parts).strip()
     if not words:
