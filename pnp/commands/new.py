@@ -71,12 +71,14 @@ def _plan(gid: str, folder: Path) -> list[tuple[Path, str]]:
 
 
 def _write(dst: Path, text: str) -> None:
+    from ..writers.outputs import normal_mode  # only `pnp new` writes; cli.py imports this module for its parser
+
     try:
         dst.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.chmod(tmp, 0o666 & ~_umask())
+        normal_mode(Path(tmp))  # mkstemp's files are private; the user's own files are not
         os.link(tmp, dst)  # fails, rather than overwrites, if the file appeared since it was checked
         os.unlink(tmp)
     except FileExistsError:
@@ -84,9 +86,3 @@ def _write(dst: Path, text: str) -> None:
         raise UsageError(f"{dst} appeared while writing; nothing of it was overwritten") from None
     except OSError as exc:
         raise UsageError(f"cannot write {dst}: {exc.strerror or exc}") from None
-
-
-def _umask() -> int:
-    old = os.umask(0)
-    os.umask(old)
-    return old

@@ -130,38 +130,29 @@ def _kinds_list(node, kinds, players, report, what):
     return out
 
 
-def _per_players(node, kinds, players, report, what):
-    """N, or {player count: N} for every player count the game supports."""
-    if node.is_map:
+def _by_players(one):
+    """A step's number (or list of pile sizes) as `one` reads it, or {player count: that} for
+    every player count the game supports: the one reader both forms go through."""
+    def read(node, kinds, players, report, what):
+        if not node.is_map:
+            v = one.read(node, report, what)
+            return None if v is INVALID else v
         out = {}
         for key, value in node.value.items():
             if not str(key).isdigit() or int(key) not in players:
                 report.error(node.key_loc(key), "DECLARE-RANGE", f"{what}: '{key}' is not a player count of the game; "
                                                                  f"expected {one_of(map(str, players))}")
                 return None
-            n = Int(0, MAX_DEAL).read(value, report, f"{what} for {key} players")
-            if n is INVALID:
+            v = one.read(value, report, f"{what} for {key} players")
+            if v is INVALID:
                 return None
-            out[int(key)] = n
+            out[int(key)] = v
         return out
-    n = Int(0, MAX_DEAL).read(node, report, what)
-    return None if n is INVALID else n
+    return read
 
 
-def _sizes(node, kinds, players, report, what):
-    if node.is_map:
-        out = {}
-        for key, value in node.value.items():
-            if not str(key).isdigit() or int(key) not in players:
-                report.error(node.key_loc(key), "DECLARE-RANGE", f"{what}: '{key}' is not a player count of the game")
-                return None
-            sizes = ListOf(Int(0, MAX_DEAL), 1).read(value, report, f"{what} for {key} players")
-            if sizes is INVALID:
-                return None
-            out[int(key)] = sizes
-        return out
-    sizes = ListOf(Int(0, MAX_DEAL), 1).read(node, report, what)
-    return None if sizes is INVALID else sizes
+_per_players = _by_players(Int(0, MAX_DEAL))  # deal: N, display: N
+_sizes = _by_players(ListOf(Int(0, MAX_DEAL), 1))  # piles: [4, 3, 3]
 
 
 def _remove(node, kinds, players, report, what):
@@ -205,17 +196,13 @@ def _give(node, kinds, players, report, what):
     return None if ids is INVALID else {"ids": ids if isinstance(ids, list) else [ids]}
 
 
-def _display(node, kinds, players, report, what):
-    return _per_players(node, kinds, players, report, what)
-
-
 def _pile(node, kinds, players, report, what):
     v = Text(40).read(node, report, what)
     return None if v is INVALID else v
 
 
 _READERS = {"shuffle": _kinds_list, "remove": _remove, "deal": _per_players, "give": _give,
-            "display": _display, "piles": _sizes, "pile": _pile}
+            "display": _per_players, "piles": _sizes, "pile": _pile}
 
 
 # -- running -------------------------------------------------------------------------------------------
