@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from .paths import within
 from ..diagnostics import Loc, Report, one_of
 from ..render.drawing import Drawing, Path as DPath
 from .pixels import MAX_PIXELS, fits_print, mirrored, too_large
@@ -75,17 +76,17 @@ def resolve(written: str, base: Path, loc: Loc, report: Report, decode: bool = T
 
 
 def _resolve(written: str, root: Path, loc: Loc, report: Report, decode: bool) -> Path | None:
-    if Path(written).is_absolute() or written.startswith("~"):
+    full, why = within(written, root)
+    if why == "absolute":
         report.error(loc, "IMAGE-OUTSIDE", f"image '{written}' is an absolute path; expected a path relative to the "
                                            f"spec's folder ({root}) that stays inside it, such as art/{Path(written).name}")
         return None
-    full = (root / written).resolve()
-    if not full.is_relative_to(root):
+    if why == "outside":
         how = "is a symbolic link that points" if _through_link(root, written) else "leads"
         report.error(loc, "IMAGE-OUTSIDE", f"image '{written}' {how} outside the spec's folder ({root}), to {full}; "
                                            "keep the art inside that folder (copy it there)")
         return None
-    if not full.is_file():
+    if why == "missing":
         report.error(loc, "IMAGE-MISSING", f"image '{written}' does not exist (looked for {full}){_nearby(full)}")
         return None
     try:

@@ -102,3 +102,18 @@ def out_problem(path: Path, exc: OSError) -> str:
         except OSError as err:
             return loop if err.errno == errno.ELOOP else "a symbolic link to a folder that does not exist"
     return os_problem(exc)
+
+
+def within(written: str, root: Path) -> tuple[Path | None, str]:
+    """Where `written`, a name relative to the specs folder `root` (resolved), leads — and why it
+    cannot be used: "absolute", "outside" (through `..` or a link), "missing", or "" when it can.
+    The one rule for every file a spec names (user art, tables); callers word the message.
+    Raises OSError / RuntimeError for a link loop or a name the system refuses."""
+    if Path(written).is_absolute() or written.startswith("~"):
+        return None, "absolute"
+    full = (root / written).resolve()
+    if not full.is_relative_to(root):
+        return full, "outside"
+    if not full.exists():
+        return full, "missing"
+    return full, ""  # not a regular file (a folder, a pipe): the reader of its kind says so

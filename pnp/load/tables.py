@@ -359,21 +359,23 @@ def _scalar(entry: Node, key: str, report: Report) -> str | None:
 def inside(written: str, base: Path, loc: Loc, report: Report) -> Path | None:
     """The file `written` names relative to the specs folder, which it must stay inside (the
     rule for user art): None after reporting."""
+    from .paths import within
+
     root = Path(base).resolve()
-    if Path(written).is_absolute() or written.startswith("~"):
-        report.error(loc, "TABLE-OUTSIDE", f"table '{written}' is an absolute path; expected a path relative to the "
-                                           f"spec's folder ({root}) that stays inside it, such as {Path(written).name}")
-        return None
     try:
-        full = (root / written).resolve()
+        full, why = within(written, root)
     except (OSError, RuntimeError) as exc:
         report.error(loc, "TABLE-UNREADABLE", f"table '{written}' cannot be opened ({type(exc).__name__}: {exc})")
         return None
-    if not full.is_relative_to(root):
+    if why == "absolute":
+        report.error(loc, "TABLE-OUTSIDE", f"table '{written}' is an absolute path; expected a path relative to the "
+                                           f"spec's folder ({root}) that stays inside it, such as {Path(written).name}")
+        return None
+    if why == "outside":
         report.error(loc, "TABLE-OUTSIDE", f"table '{written}' leads outside the spec's folder ({root}), to {full}; "
                                            "keep the table inside that folder")
         return None
-    if not full.exists():
+    if why == "missing":
         near = sorted(p.name for p in full.parent.glob("*") if p.suffix.lower() in SUFFIXES)[:5] if full.parent.is_dir() else []
         report.error(loc, "TABLE-MISSING", f"table '{written}' does not exist (looked for {full})"
                                            + (f"; tables there: {', '.join(near)}" if near else ""))
