@@ -45,19 +45,24 @@ def test_the_shipped_games_are_the_entry_points_pyproject_declares():
 
 
 def test_a_game_package_declares_and_its_hooks_are_found_by_convention():
-    from pnp.games.gem import rules
-
     gem = GAMES["gem"]
-    assert (gem.id, gem.title, gem.players) == ("gem", "GEM", rules.PLAYERS)  # the package's declaration
-    assert set(gem.kinds) == {"coin", "gem"}
-    hooks = {name: (h.module, h.name) for name in ("validate", "setup", "render_face", "score", "card_name")
+    # GEM declares its game in data (pnp/games/gem/game.yaml): players, kinds, rules and setup
+    assert (gem.id, gem.title, gem.players) == ("gem", "GEM", (2, 3, 4))
+    assert set(gem.kinds) == {"coin", "gem"} and set(gem.back_kinds) == {"emblem"}
+    assert gem.declared.home == "pnp/games/gem/game.yaml"
+    assert [r.code for r in gem.declared.rules] == ["GEM-COIN-VALUE", "GEM-COIN-VALUES", "GEM-CARD-COUNT", "GEM-GEMS",
+                                                    "GEM-DIAMOND", "GEM-KINDS"]
+    # ... and only its art and its scorer in code, found by convention
+    hooks = {name: (h.module, h.name) for name in ("render_face", "render_back", "score")
              for h in [getattr(gem, name)]}
-    assert hooks == {"validate": ("pnp.games.gem.validate", "validate"), "setup": ("pnp.games.gem.setup", "setup"),
-                     "render_face": ("pnp.games.gem.render", "render_face"),
-                     "score": ("pnp.games.gem.score", "score"), "card_name": ("pnp.games.gem.setup", "card_name")}
+    assert hooks == {"render_face": ("pnp.games.gem.render", "render_face"),
+                     "render_back": ("pnp.games.gem.render", "render_back"),
+                     "score": ("pnp.games.gem.score", "score")}
     assert gem.score and gem.card_name  # modules and functions that exist
     assert not gem.deck_context  # GEM has no deck.py: the optional hook is absent
     assert GAMES["the-jam"].deck_context  # The Jam's deck.py has one
+    assert not Hook("pnp.games.gem.validate", "validate")  # no validator or setup in Python any more
+    assert not Hook("pnp.games.gem.setup", "setup")
 
 
 def test_a_hook_names_what_it_could_not_find():

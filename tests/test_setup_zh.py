@@ -134,17 +134,16 @@ def _one(pattern: str, text: str) -> tuple[str, ...]:
 
 
 def _check_gem(public, private, data):
-    from pnp.games.gem import rules
-
+    steps = {s.what: s for s in GAMES["gem"].declared.steps}  # GEM's setup, declared in its game.yaml
     piles = data["public"]["piles"]
     total, count, sizes = _one(r"^寶石卡：洗混全部 (\d+) 張，正面朝下分成 (\d+) 疊，由左到右排列，數量分別是 ([\d、]+) 張。",
                                public)
     assert (int(total), int(count), sizes) == (sum(piles), len(piles), "、".join(map(str, piles)))
-    assert sum(piles) == rules.GEM_CARDS and tuple(piles) == rules.PILES
+    assert tuple(piles) == tuple(steps["piles"].arg) == (4, 3, 3, 3, 3, 2)  # the seed's piles
     for seat, coins in data["public"]["coins"].items():
         (line,) = _one(rf"^  玩家 {seat.split()[-1]}：(.*)$", public)
         assert [m.group(2) for m in LABEL.finditer(line)] == [c["id"] for c in coins]
-        assert len(coins) == len(rules.COINS_EACH)
+        assert len(coins) == len(steps["give"].arg["values"])  # one coin of each value
     assert "錢幣卡，投資那邊（綠色標籤）朝上：" in public and not private
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from .base import GameDef, UnknownGame, from_package
+import sys
+
+from .base import GameDef, UnknownGame, declared_in_data, from_package
 
 GROUP = "pnp.games"
 
@@ -46,7 +48,13 @@ class Registry(Mapping[str, GameDef]):
     def __getitem__(self, game_id: str) -> GameDef:
         if game_id not in self._games:
             package = self.packages()[game_id]  # KeyError: no such game
-            self._games[game_id] = from_package(game_id, package)
+            game = from_package(game_id, package)
+            path = declared_in_data(sys.modules[package])
+            if path is not None:  # the package declares its game in data (GEM's game.yaml)
+                from .declared import declare_package
+
+                game = declare_package(game_id, game, package, path)
+            self._games[game_id] = game
         return self._games[game_id]
 
     def __contains__(self, game_id: object) -> bool:

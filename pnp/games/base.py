@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from difflib import get_close_matches
+from pathlib import Path
 from importlib import import_module, util
 from typing import Any, Callable, Mapping, Sequence
 
@@ -267,6 +268,15 @@ DECLARED = {
 }
 
 
+PACKAGE_FILE = "game.yaml"  # a game package's declaration in data, beside its __init__.py
+
+
+def declared_in_data(module: Any) -> Path | None:
+    """The package's game.yaml, when it declares its game in data (GEM)."""
+    path = Path(getattr(module, "__file__", None) or "").parent / PACKAGE_FILE
+    return path if getattr(module, "__file__", None) and path.is_file() else None
+
+
 def from_package(game_id: str, package: str) -> GameDef:
     """The game that package `package` declares (TITLE, KINDS, BACK_KINDS, BOXES, PLAYERS and
     optionally VARIANTS, SECTIONS, PER_CARD_BACKS in its __init__), with its hooks found in its
@@ -276,9 +286,13 @@ def from_package(game_id: str, package: str) -> GameDef:
     except Exception as exc:  # a broken third-party package must not take the other games down
         raise UnknownGame(f"game '{game_id}': its package {package} cannot be loaded "
                           f"({type(exc).__name__}: {exc})") from exc
+    hooks = {name: Hook(f"{package}.{mod}", fn) for name, (mod, fn) in HOOKS.items()}
+    if declared_in_data(module):  # kinds, rules and setup in its game.yaml: the registry reads it
+        return GameDef(id=game_id, title=getattr(module, "TITLE", game_id), kinds={}, back_kinds={},
+                       boxes=getattr(module, "BOXES", ()), players=(),
+                       per_card_backs=getattr(module, "PER_CARD_BACKS", ()), **hooks)
     missing = [attr for attr, required in DECLARED.values() if required and not hasattr(module, attr)]
     if missing:
         raise UnknownGame(f"game '{game_id}': its package {package} does not declare {', '.join(missing)}")
     declared = {name: getattr(module, attr) for name, (attr, _) in DECLARED.items() if hasattr(module, attr)}
-    hooks = {name: Hook(f"{package}.{mod}", fn) for name, (mod, fn) in HOOKS.items()}
     return GameDef(id=game_id, **declared, **hooks)

@@ -76,7 +76,7 @@ def load_checked(game_id: str, specs_dir: Path) -> Loaded:
     more pixels than the piece prints), so `validate` finds what a build would refuse."""
     loaded = _spec_checked(game_id, specs_dir)
     spec = loaded.spec
-    if loaded.game.declared is not None and spec is not None:  # its faces are part of the game
+    if loaded.game.declared is not None and loaded.game.declared.draws_faces and spec is not None:  # its faces: the game's
         layout, lreport = game_layout(game_id, specs_dir, game=loaded.game, spec=spec)
         loaded.report.extend(lreport)
         if layout is not None:
@@ -120,6 +120,11 @@ def _spec_checked(game_id: str, specs_dir: Path) -> Loaded:
 def _game_of(root: Node, game_id: str, package: GameDef | None, report: Report) -> GameDef | None:
     """The game a spec is of: the installed package's, or the one the spec declares (its kinds,
     rules and setup as data, a package's own hooks kept); None after reporting why neither."""
+    if "kinds" in root.value and package is not None and package.declared is not None:
+        report.error(root.key_loc("kinds"), "SPEC-UNKNOWN-KEY", f"'{game_id}' is declared by its package, in "
+                                                                f"{package.declared.home}; its spec holds only the "
+                                                                "components (take 'kinds' out)")
+        return None
     if "kinds" in root.value:  # the game is declared in data (loaded only for such a spec)
         from ..games.declared import declare
 
@@ -153,7 +158,7 @@ def game_layout(game_id: str, specs_dir: Path, layouts_dir: Path | None = None,
         if game is None:
             return None, report
     lpath = layout_file(f"{game_id}.yaml", specs_dir, layouts_dir)
-    faces = _face_info(game, spec) if game.declared is not None else None
+    faces = _face_info(game, spec) if game.declared is not None and game.declared.draws_faces else None
     return load_layout(lpath, game_id, game.boxes, display(lpath), kinds=list(game.kinds), faces=faces)
 
 

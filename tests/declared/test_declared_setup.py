@@ -52,7 +52,8 @@ def test_deal_for_each_player_count(cli, players):
     assert d["public"]["removed"] == [] and all(g == [] for g in d["public"]["given"].values())
     # a card as data: its printed name (the CSV's title) and kind
     card = next(c for c in d["private"]["player 1"]["hand"])
-    assert set(card) == {"card", "id", "name", "kind"} and card["kind"] == "lantern"
+    assert {"card", "id", "name", "kind"} <= set(card) and card["kind"] == "lantern"
+    assert card["colour"] == COLOUR[card["id"]] and isinstance(card["value"], int)  # and its fields, as read
     assert card["card"] == card["id"] + "#1"
 
 
@@ -104,7 +105,7 @@ def test_short_variant_removes_the_ones_and_tens(cli):
 
 def test_player_count_and_variant_the_game_has_not(cli):
     r = cli("setup", "lanterns", "--players", "5", "--specs", SPECS)
-    assert r.code == 2 and "Lantern Walk is played by 2, 3 or 4 players, not 5" in r.err
+    assert r.code == 2 and "Lantern Walk is played by 2 to 4 players, not 5" in r.err
     r = cli("setup", "lanterns", "--players", "3", "--variant", "long", "--specs", SPECS)
     assert r.code == 2 and "has no variant 'long'; its variants: short" in r.err
     no_traceback(r)
@@ -174,5 +175,5 @@ def test_cards_no_step_shuffles_in_are_left_in_the_box(cli, game):
     assert sorted(ids(d["public"]["box"])) == sorted(WISHES)
     assert d["public"]["piles"] == {"draw": 40 - 14 - 4}
     text = cli("setup", "lanterns", "--players", "2", "--seed", "1", "--specs", "card_specs").out
-    assert "left in the box (no shuffle step names their kind): A warm red night [wish-red-2]" in text
+    assert "left in the box, not in play: A warm red night [wish-red-2]" in text
     assert deal(cli, 2, "--seed", "1")["public"]["box"] == []  # the example puts every card into play

@@ -5,7 +5,10 @@ game: its kinds and fields, choice attributes, player counts, variants, deck rul
 all read from the spec (kinds.py, rules.py, setup.py) and its faces from its layout
 (pnp/render/elements/). `declare` turns those keys into the same `GameDef` every command reads,
 its hooks the declared engine's. A game package may also leave to its spec what the spec can say
-(GEM keeps only its art in Python): its own hooks then stand beside the declared ones.
+(GEM keeps only its art and its scorer in Python): its own hooks then stand beside the declared
+ones. Such a package declares its game in `game.yaml` beside its `__init__.py` (`from_package`
+the registry reads it with `declare_package`), with the same keys a spec's declaration has; the spec then
+holds only what a copy of the game contains.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from ..base import GameDef, SetupError, SetupResult
 from . import rules as deck_rules, setup as deal
 from .kinds import Kinds, read_kinds
 
-KEYS = ("kinds", "choices", "players", "variants", "rules", "setup")
+KEYS = ("kinds", "choices", "players", "variants", "rules", "setup", "names", "back_kinds")
 MAX_PLAYERS = 99
 
 
@@ -34,6 +37,8 @@ class Declaration:
     steps: list[deal.Step] = field(default_factory=list)
     loc: Loc | None = None  # the `kinds:` key
     draws_faces: bool = True  # False when a game package's own code draws the faces (GEM's art)
+    names: dict[str, dict[str, list]] = field(default_factory=dict)  # kind -> lang -> name template parts
+    home: str | None = None  # the package file it was read from (None: the spec declares it)
 
 
 def declares(root: Node) -> bool:
@@ -52,8 +57,13 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
     d = Declaration(kinds, players, variants, loc=at)
     d.rules = deck_rules.read_rules(root.get("rules"), kinds, players, variants, report)
     d.steps = deal.read_setup(root.get("setup"), kinds, players, variants, report)
-    name = _name(root)
-    game = GameDef(id=game_id, title=name, kinds=kinds.fields, back_kinds=kinds.fields, boxes=(),
+    deal.resolve_setup_bounds(d.rules, d.steps, players, report)
+    d.names = _names(root.get("names"), kinds, report)
+    backs = _back_kinds(root.get("back_kinds"), kinds, report)
+    name = _name(root) if package is None or not package.title else package.title
+    fronts = {k: v for k, v in kinds.fields.items() if k not in backs} if backs else kinds.fields
+    game = GameDef(id=game_id, title=name, kinds=fronts,
+                   back_kinds={k: kinds.fields[k] for k in backs} if backs else kinds.fields, boxes=(),
                    players=tuple(players), variants=tuple(variants), declared=d, spec_keys=KEYS)
     game.validate = lambda spec, rep: validate(d, spec, rep)
     game.render_face = lambda item, ctx: _faces().render_face(d, item, ctx)
@@ -62,13 +72,104 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
     game.card_name = lambda item, spec, lang="en": card_name(d, item, lang)
     if package is not None:  # its own hooks stand where it has them (GEM: its art)
         for hook in ("render_face", "render_back", "score", "deck_context"):
-            if getattr(package, hook):
+            if _present(getattr(package, hook)):
                 setattr(game, hook, getattr(package, hook))
-        d.draws_faces = not package.render_face
+        d.draws_faces = not _present(package.render_face)
         game.per_card_backs = package.per_card_backs
         if package.boxes:
             game.boxes = package.boxes
     return game
+
+
+def _present(hook) -> bool:
+    """A package's hook is there — its module exists — told without importing it (a renderer
+    would load reportlab into `pnp validate`)."""
+    from importlib import util
+
+    from ..base import Hook
+
+    if isinstance(hook, Hook):
+        return util.find_spec(hook.module) is not None
+    return bool(hook)
+
+
+def declare_package(game_id: str, package: GameDef, module: str, path) -> GameDef:
+    """The game a package declares in its `game.yaml` (`path`), its own hooks kept: the registry's
+    GameDef for it. A declaration that cannot be read is the package's fault, told as UnknownGame
+    with every located problem."""
+    from ...load.yamlload import load
+    from ...diagnostics import InputError
+    from ..base import UnknownGame
+
+    shown = f"{module.replace('.', '/')}/{path.name}"
+    report = Report()
+    try:
+        root = load(path, shown)
+    except InputError as exc:
+        report = exc.report
+        root = None
+    game = declare(root, game_id, package, report) if root is not None else None
+    if game is None or report.errors:
+        raise UnknownGame(f"game '{game_id}': its declaration {path} cannot be read:\n"
+                          + "\n".join(str(x) for x in report.sorted()))
+    game.declared.home = shown
+    game.spec_keys = ()  # the package declares the game; its spec holds the components
+    return game
+
+
+def _names(node: Node | None, kinds: Kinds, report: Report) -> dict[str, dict[str, list]]:
+    """`names: {KIND: TEXT | {en, zh-TW}}`: how a card of the kind is called in setups, scores and
+    `where` (its face's placeholders: "Coin {value}", "{gems.name| + } (invest {invest})")."""
+    from ...render.elements import placeholders
+
+    if node is None:
+        return {}
+    if not node.is_map:
+        report.error(node.loc, "DECLARE-TYPE", "'names' is a mapping of kinds to the name a card of the kind is "
+                                               "called by, such as  coin: \"Coin {value}\"")
+        return {}
+    out: dict[str, dict[str, list]] = {}
+    for kind, text in node.value.items():
+        if kind not in kinds.fields:
+            report.error(node.key_loc(kind), "DECLARE-KIND", f"'{kind}' in 'names' is not a declared kind; kinds: "
+                                                             f"{one_of(kinds.fields)}")
+            continue
+        got = Localized(300).read(text, report, f"'names' of {kind}")
+        if got is INVALID:
+            continue
+        got = got if isinstance(got, dict) else {"en": got}
+        fields = {f.name: f.type for f in kinds.fields[kind]}
+        for lang, template in got.items():
+            try:
+                parts = placeholders.parse(template)
+            except ValueError as exc:
+                report.error(text.loc, "DECLARE-NAME", f"'names' of {kind} ({lang}): {exc}")
+                continue
+            wrong = placeholders.problems(parts, fields, kinds.choices)
+            if wrong:
+                report.error(text.loc, "DECLARE-NAME", f"'names' of {kind} ({lang}): {wrong[0]}")
+                continue
+            out.setdefault(kind, {})[lang] = parts
+    return out
+
+
+def _back_kinds(node: Node | None, kinds: Kinds, report: Report) -> list[str]:
+    """`back_kinds: [KIND, …]`: the kinds of back designs only (the rest are the components');
+    without it every kind serves both."""
+    if node is None:
+        return []
+    got = ListOf(Text(64), 1).read(node, report, "'back_kinds'")
+    if got is INVALID:
+        return []
+    for k in got:
+        if k not in kinds.fields:
+            report.error(node.loc, "DECLARE-KIND", f"'{k}' in 'back_kinds' is not a declared kind; kinds: "
+                                                   f"{one_of(kinds.fields)}")
+            return []
+    if set(got) == set(kinds.fields):
+        report.error(node.loc, "DECLARE-KIND", "'back_kinds' names every kind: the components need one of their own")
+        return []
+    return list(got)
 
 
 def _faces():
@@ -131,7 +232,7 @@ def validate(d: Declaration, spec: Spec, report: Report) -> None:
 def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, variant: str | None,
           lang: str) -> SetupResult:
     if players not in d.players:
-        raise SetupError(f"{game.title} is played by {one_of(map(str, d.players))} players, not {players}")
+        raise SetupError(f"{game.title} is played by {_counts(d.players)} players, not {players}")
     if variant is not None and variant not in d.variants:
         raise SetupError(f"{game.title} has no variant '{variant}'; its variants: {one_of(d.variants) or 'none'}")
     if not d.steps:
@@ -140,9 +241,21 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
     return deal.result(spec, table, seed, variant, lang, lambda item, lang: card_name(d, item, lang), game.title)
 
 
+def _counts(players: list[int]) -> str:
+    """'2 to 4' for a run of player counts, else '2, 3 or 5'."""
+    if len(players) > 2 and players == list(range(players[0], players[-1] + 1)):
+        return f"{players[0]} to {players[-1]}"
+    return one_of(map(str, players))
+
+
 def card_name(d: Declaration, item: Item, lang: str = "en") -> str:
-    """A card's name as its face prints it: its first text field in `lang` (English where it has
-    none in that language), else its id."""
+    """A card's name: its kind's `names:` template filled in `lang` (English where it has none in
+    that language); else its first text field in `lang`; else its id."""
+    if item.kind in d.names:
+        from ...render.elements import placeholders
+
+        parts = d.names[item.kind].get(lang) or d.names[item.kind]["en"]
+        return placeholders.fill(parts, item, lang, d.kinds.choices, "")
     for f in d.kinds.fields.get(item.kind, []):
         if isinstance(f.type, Localized) and item.get(f.name):
             v = item.get(f.name)

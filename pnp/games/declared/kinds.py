@@ -8,6 +8,10 @@ and every problem as a located diagnostic. Field types:
     choice: [a, b]        int: [lo, hi]        number: [lo, hi]        text: MAXLEN
     bool: true            list: TYPE (min, max)                        ref: KIND
     image: true           with required (default true) and default on any of them
+    legal: [1, 2, 3]      on an int field: the values the game's rules allow. Reading accepts the
+                          whole range (a value outside `legal` is a rule break, exit 1, that a
+                          `legal` rule reports); every message about the field quotes them, and
+                          `every`, `give … one_each` go through them
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from ...load.schema import (
 from ...load.yamlload import Node, type_name
 
 TYPES = ("choice", "int", "number", "text", "bool", "list", "ref", "image")
-OPTIONS = ("required", "default", "min", "max")
+OPTIONS = ("required", "default", "min", "max", "legal")
 RESERVED = ("id", "kind", "count", "back", "image", "image_box", "image_bleed")  # keys every component has
 MAX_TEXT = 2000
 MAX_LIST = 99
@@ -127,6 +131,10 @@ def _field(name: str, decl: Node, report: Report, what: str) -> Field | None:
     ftype = _type(types[0], decl, report, what)
     if ftype is None:
         return None
+    if "legal" in decl.value:
+        ftype = _legal(ftype, decl, report, what)
+        if ftype is None:
+            return None
     required = _flag(decl, "required", True, report, what)
     default = None
     if "default" in decl.value:
@@ -137,6 +145,18 @@ def _field(name: str, decl: Node, report: Report, what: str) -> Field | None:
             default = None if default is INVALID else default
             required = False
     return Field(name, ftype, required=required, default=default)
+
+
+def _legal(ftype: Any, decl: Node, report: Report, what: str) -> Type | None:
+    """An int field's `legal:` values, each inside its range."""
+    node = decl.value["legal"]
+    if not isinstance(ftype, Int):
+        report.error(decl.key_loc("legal"), "DECLARE-KEY", f"'legal' of {what} applies to an int field")
+        return None
+    values = ListOf(Int(ftype.lo, ftype.hi), 1, 999).read(node, report, f"'legal' of {what}")
+    if values is INVALID:
+        return None
+    return Int(ftype.lo, ftype.hi, legal=tuple(sorted(set(values))))
 
 
 def _flag(decl: Node, key: str, default: bool, report: Report, what: str) -> bool:

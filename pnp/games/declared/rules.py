@@ -6,6 +6,9 @@ Takes the `rules:` node and the declared kinds; returns `Rule`s, each a measure 
     every:  {kind, fields}     how many cards of every combination of the fields' declared values
     sum:    {kind, field}      the field's total over the cards
     unique: {kind, field}      no two components share the field's value
+    each:   {kind, field}      every card on its own: the field's number (a list: its number of
+                               items) within the bound, or `distinct: true` (a list's items all
+                               differ) or `legal: true` (the value is one of the field's `legal:`)
 
 — with a bound (`exactly`, `at_least`, `at_most` or `between: [lo, hi]`), a number that may be
 per player count (`{2: 0, 3: 0, 4: 9}`, measured on the deck as `setup` leaves it for that many
@@ -13,23 +16,45 @@ players, after its `remove` steps) or per variant, a `where: {field: value | [va
 a stable `code` and an optional `message: {en, zh-TW}`. `check` adds one located rule
 violation per break: at the one component (row) that can be blamed — the copy that makes a
 combination one too many, the second of two equal values, the only component counted — else at
-the rule's line, naming the lines that contributed. Copies are counted: `count: 3` is three cards.
+the rule's line, naming the lines that contributed (a rule a game package declares, in a file
+of its own, is reported at the spec's `components:` line instead). Copies are counted: `count: 3`
+is three cards.
+
+A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
+number is then written once, in the setup. An `every` with `exactly` and `total: CODE` checks the
+kind's total as well — every combination's number times the combinations — under that code.
+A `message` replaces the default words when it has placeholders (`{id}`, `{value}`, `{missing}`
+… as the measure offers them; `{N:word}` writes a number in words), and is put before them
+when it has none.
 """
 from __future__ import annotations
 
 import itertools
 import re
+import string
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ...diagnostics import Loc, Report, one_of, plural
-from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number
+from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number, legal_values
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from .kinds import Broken, Kinds
 
-MEASURES = ("count", "every", "sum", "unique")
+MEASURES = ("count", "every", "sum", "unique", "each")
 BOUNDS = ("exactly", "at_least", "at_most", "between")
+TESTS = ("distinct", "legal")  # `each` only: a test of the card's own value instead of a bound
+SETUP = "setup"  # `exactly: setup` on a count: what the setup's steps take
+# The placeholders a rule's message may use, by measure.
+COMMON = ("kind", "context", "expected", "bound")
+PLACEHOLDERS = {
+    "count": COMMON + ("total", "counted"),
+    "every": COMMON + ("total", "counted", "combination", "missing", "values", "how_many"),
+    "sum": COMMON + ("total", "counted", "field"),
+    "unique": COMMON + ("id", "other", "field", "value"),
+    "each": COMMON + ("id", "field", "value", "legal", "repeated", "others"),
+}
+WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
 MAX_COMBINATIONS = 10_000
 
@@ -58,7 +83,7 @@ class Bound:
         v = self.at(players, variant)
         if self.how == "between":
             return f"between {v[0]:g} and {v[1]:g}"
-        return f"{self.how.replace('_', ' ')} {v:g}"
+        return f"{v:g}" if self.how == "exactly" else f"{self.how.replace('_', ' ')} {v:g}"
 
     def most(self, players: int | None, variant: str | None) -> float | None:
         v = self.at(players, variant)
@@ -76,6 +101,9 @@ class Rule:
     bound: Bound | None = None
     message: dict[str, str] | None = None
     combos: list[tuple] = field(default_factory=list)  # `every`: every combination of declared values
+    total: str | None = None  # `every`: the code the kind's total is checked under
+    test: str | None = None  # `each`: "distinct" or "legal" instead of a bound
+    why: str = ""  # `exactly: setup`: what the setup's steps take, for the message
 
     @property
     def per(self) -> str | None:
@@ -113,22 +141,24 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
         report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with a code, "
                                                f"a measure ({one_of(MEASURES)}) and a bound ({one_of(BOUNDS)})")
         return None
-    accepted = ("code", "message") + MEASURES + BOUNDS
+    accepted = ("code", "message", "total") + MEASURES + BOUNDS + TESTS
     ok = True
     for key in node.value:
         if key not in accepted:
             report.error(node.key_loc(key), "DECLARE-KEY", f"unknown key '{key}' in {what}; accepted keys: {one_of(accepted)}")
             ok = False
     measures = [k for k in MEASURES if k in node.value]
-    bounds = [k for k in BOUNDS if k in node.value]
+    bounds = [k for k in BOUNDS + TESTS if k in node.value]
     code = _code(node, report, what)
     if len(measures) != 1:
         report.error(node.loc, "DECLARE-RULE", f"{what} needs exactly one of {one_of(MEASURES)}"
                                                + (f"; it has {one_of(measures)}" if measures else ""))
         return None
     measure = measures[0]
-    if measure != "unique" and len(bounds) != 1 or measure == "unique" and bounds:
-        need = "no bound (no two components may share the value)" if measure == "unique" else f"exactly one of {one_of(BOUNDS)}"
+    allowed = BOUNDS + TESTS if measure == "each" else () if measure == "unique" else BOUNDS
+    if measure != "unique" and (len(bounds) != 1 or bounds[0] not in allowed) or measure == "unique" and bounds:
+        need = ("no bound (no two components may share the value)" if measure == "unique"
+                else f"exactly one of {one_of(allowed)}")
         report.error(node.loc, "DECLARE-RULE", f"{what} ({measure}) needs {need}"
                                                + (f"; it has {one_of(bounds)}" if bounds else ""))
         return None
@@ -136,15 +166,94 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
     if rule is None or code is None or not ok:
         return None
     rule.code = code
-    if bounds:
-        rule.bound = _bound(bounds[0], node.value[bounds[0]], players, variants, report, f"'{bounds[0]}' of {what}",
-                            counts=measure != "sum")
-        if rule.bound is None:
+    if bounds and bounds[0] in TESTS:
+        if not _test(rule, bounds[0], node, kinds, report, what):
             return None
+    elif bounds:
+        b = node.value[bounds[0]]
+        if b.kind == "scalar" and b.value == SETUP:
+            if measure != "count" or bounds[0] != "exactly" or rule.where:
+                report.error(b.loc, "DECLARE-RULE", f"{what}: 'setup' (what the setup's steps take) is a number only "
+                                                    "for  exactly:  on a count of a whole kind, without where")
+                return None
+            rule.bound = Bound("exactly", SETUP, b.loc)
+        else:
+            rule.bound = _bound(bounds[0], b, players, variants, report, f"'{bounds[0]}' of {what}",
+                                counts=measure != "sum" and not (measure == "each" and _numeric(rule, kinds)))
+            if rule.bound is None:
+                return None
+    if "total" in node.value:
+        t = node.value["total"]
+        if measure != "every" or bounds != ["exactly"] or rule.per is not None:
+            report.error(node.key_loc("total"), "DECLARE-RULE", f"{what}: 'total' belongs to an every rule with one "
+                                                                "number for  exactly:  (the kind's total is that times "
+                                                                "the combinations)")
+            return None
+        if t.kind != "scalar" or not isinstance(t.value, str) or not CODE.match(t.value):
+            report.error(t.loc, "DECLARE-CODE", f"'total' of {what} is {type_name(t)}, expected a code for the total, "
+                                                "such as CARDS")
+            return None
+        rule.total = t.value
     if "message" in node.value:
         msg = Localized(300).read(node.value["message"], report, f"'message' of {what}")
-        rule.message = None if msg is INVALID else msg
+        if msg is not INVALID and _message_ok(msg, measure, node.value["message"], report, what):
+            rule.message = msg
+        elif msg is not INVALID:
+            return None
     return rule
+
+
+def _numeric(rule: Rule, kinds: Kinds) -> bool:
+    """An `each` rule bounds a number field's value (which may be below 0), not a count of items."""
+    return isinstance(kinds.type_of(rule.kind, rule.fields[0]), (Int, Number))
+
+
+def _test(rule: Rule, test: str, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    flag = Bool().read(node.value[test], report, f"'{test}' of {what}")
+    if flag is INVALID:
+        return False
+    if flag is not True:
+        report.error(node.value[test].loc, "DECLARE-RULE", f"'{test}' of {what} is false; write  {test}: true  or "
+                                                           "leave the rule out")
+        return False
+    t = kinds.type_of(rule.kind, rule.fields[0])
+    if test == "distinct" and not isinstance(t, ListOf):
+        report.error(node.key_loc(test), "DECLARE-RULE", f"{what}: 'distinct' tests a list's items, and "
+                                                         f"'{rule.fields[0]}' is not a list")
+        return False
+    if test == "legal" and not (isinstance(t, Int) and t.legal):
+        report.error(node.key_loc(test), "DECLARE-RULE", f"{what}: 'legal' tests a value against its field's "
+                                                         f"legal: values, and '{rule.fields[0]}' declares none")
+        return False
+    rule.test = test
+    return True
+
+
+def _names(template: str) -> list[tuple[str, str]] | None:
+    """The placeholders of a message as (name, format), or None when it is not a template."""
+    try:
+        return [(name, spec or "") for _, name, spec, conv in string.Formatter().parse(template)
+                if name is not None]
+    except ValueError:
+        return None
+
+
+def _message_ok(msg: dict[str, str], measure: str, node: Node, report: Report, what: str) -> bool:
+    offered = PLACEHOLDERS[measure]
+    for lang, text in msg.items():
+        names = _names(text)
+        if names is None:
+            report.error(node.loc, "DECLARE-MESSAGE", f"'message' of {what} ({lang}) has a lone brace; write {{{{ or }}}} "
+                                                      "for the brace itself")
+            return False
+        for name, spec in names:
+            if name not in offered or spec not in ("", "word"):
+                shown = "{" + name + (f":{spec}" if spec else "") + "}"
+                report.error(node.loc, "DECLARE-MESSAGE",
+                             f"'message' of {what} ({lang}) has the placeholder '{shown}'; a {measure} rule's message can "
+                             f"use {', '.join('{' + n + '}' for n in offered)} (and {{NAME:word}} for a number in words)")
+                return False
+    return True
 
 
 def _code(node: Node, report: Report, what: str) -> str | None:
@@ -162,7 +271,7 @@ def _code(node: Node, report: Report, what: str) -> str | None:
 
 def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, loc: Loc) -> Rule | None:
     keys = {"count": ("kind", "where"), "every": ("kind", "fields", "where"), "sum": ("kind", "field", "where"),
-            "unique": ("kind", "field", "where")}[measure]
+            "unique": ("kind", "field", "where"), "each": ("kind", "field", "where")}[measure]
     if not node.is_map:
         report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with {one_of(keys)}")
         return None
@@ -181,7 +290,7 @@ def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, 
         rule.fields = _fields(node, kind, kinds, report, what)
         rule.combos = _combos(rule.fields, kind, kinds, node, report, what) if rule.fields else []
         return rule if rule.combos else None
-    if measure in ("sum", "unique"):
+    if measure in ("sum", "unique", "each"):
         name = _field_name(node.get("field"), kind, kinds, report, what, node.loc)
         if name is None:
             return None
@@ -235,6 +344,10 @@ def values_of(t: Any) -> list[Any] | None:
         return t.options()
     if isinstance(t, Bool):
         return [False, True]
+    if isinstance(t, Int) and t.legal:
+        return list(t.legal)
+    if isinstance(t, ListOf):
+        return values_of(t.item)  # a card counts once for every item it holds
     if isinstance(t, Int) and t.lo is not None and t.hi is not None and t.hi - t.lo < MAX_COMBINATIONS:
         return list(range(t.lo, t.hi + 1))
     return None
@@ -354,10 +467,67 @@ def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], varia
             contexts = [(p, None) for p in players]
         elif rule.per == "variant":
             contexts = [(None, v) for v in [None, *variants]]
+        at = rule.loc if rule.loc.file == spec.loc.file else spec.loc  # a package's rule: at `components:`
         for p, v in contexts:
             cards = [(c, n) for c, n in in_play(p, v) if c.kind == rule.kind and _matches(c, rule.where) and n]
-            if _CHECKS[rule.measure](rule, cards, spec, p, v, report):
+            if _CHECKS[rule.measure](_Check(rule, kinds, at, p, v, report), cards):
                 break  # one report a rule: the first player count it fails for
+
+
+@dataclass
+class _Check:
+    """One rule checked in one context (a player count, a variant, or none)."""
+
+    rule: Rule
+    kinds: Kinds
+    at: Loc  # where a break no one component can be blamed for is reported
+    players: int | None
+    variant: str | None
+    report: Report
+
+    def holds(self, n: float) -> bool:
+        return self.rule.bound.holds(n, self.players, self.variant)
+
+    def most(self) -> float | None:
+        return self.rule.bound.most(self.players, self.variant)
+
+    def say(self, loc: Loc, text: str, code: str | None = None, **values: Any) -> None:
+        """Report a break at `loc`: the rule's message filled in when it is a template, else put
+        before the default words `text`."""
+        rule = self.rule
+        context = _context(self.players, self.variant)
+        msg = rule.message["en"] if rule.message and code is None else None
+        if msg is not None and _names(msg):
+            bound = rule.bound.wanted(self.players, self.variant) if rule.bound else ""
+            values = {"kind": rule.kind, "context": context, "bound": bound, "expected": bound, **values}
+            text = _fill(msg, values)
+        elif msg is not None:
+            text = f"{msg} ({context}{text})"
+        else:
+            text = context + text
+        self.report.rule(loc, code or rule.code, text)
+
+
+def _fill(template: str, values: dict[str, Any]) -> str:
+    out = []
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        out.append(literal)
+        if name is not None:
+            v = values.get(name, "")
+            out.append(_word(v) if spec == "word" else _text(v))
+    return "".join(out)
+
+
+def _text(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    if isinstance(v, list):
+        return ", ".join(map(_text, v))
+    return str(_plain_text(v))
+
+
+def _word(v: Any) -> str:
+    return WORDS[int(v)] if isinstance(v, (int, float)) and 0 <= v < len(WORDS) and v == int(v) else _text(v)
 
 
 def _matches(c: Item, where: dict[str, list[Any]]) -> bool:
@@ -373,16 +543,19 @@ def _context(p: int | None, v: str | None) -> str:
     return f"with {p} players, " if p is not None else f"in the {v} variant, " if v else ""
 
 
-def _described(rule: Rule, n: int, also: str = "") -> str:
-    """"3 ship cards with suit red and value 7": the count on the noun, the filter after it."""
-    conds = [f"{k} {' or '.join(map(str, v))}" for k, v in rule.where.items()] + ([also] if also else [])
+def _described(rule: Rule, n: int) -> str:
+    """"3 ship cards with suit red": the count on the noun, the filter after it."""
+    conds = [f"{k} {' or '.join(map(str, v))}" for k, v in rule.where.items()]
     return plural(n, f"{rule.kind} card") + (" with " + " and ".join(conds) if conds else "")
 
 
-def _say(rule: Rule, report: Report, loc: Loc, text: str) -> None:
-    if rule.message:
-        text = f"{rule.message['en']} ({text})"
-    report.rule(loc, rule.code, text)
+def nouns(word: str) -> str:
+    """The plural of a kind's name: coins, boxes, wishes, berries."""
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def _line(loc: Loc, at: Loc) -> str:
@@ -391,25 +564,50 @@ def _line(loc: Loc, at: Loc) -> str:
     return f"line {loc.line}" if loc.file == at.file else f"{loc.file.rsplit('/', 1)[-1]}:{loc.line}"
 
 
-def _parts(cards: list[tuple[Item, int]], at: Loc, many: int = 8) -> str:
-    shown = [f"{c.id} x{n} ({_line(c.loc_of('count'), at)})" for c, n in cards[:many]]
-    if len(cards) > many:
-        shown.append(f"and {len(cards) - many} more")
-    return ", ".join(shown) or "none"
+def _parts(kind: str, cards: list[tuple[Item, int]], at: Loc, many: int = 6) -> str:
+    """The components a number was counted from, as the shipped games name them (Spec.count_parts):
+    each with its copies and line when they are few; else the total, and the components written
+    with a count (the lines a total is usually changed on)."""
+    if not cards:
+        return f"no {kind} component"
 
+    def one(c: Item, n: int) -> str:
+        return f"{c.id} x{n} ({_line(c.loc_of('count'), at)})"
 
-def _check_count(rule, cards, spec, p, v, report) -> bool:
+    if len(cards) <= many:
+        return ", ".join(one(c, n) for c, n in cards)
     total = sum(n for _, n in cards)
-    if rule.bound.holds(total, p, v):
-        return False
-    most = rule.bound.most(p, v)
-    loc = rule.loc
+    written = [(c, n) for c, n in cards if c.count_written or n != c.count]
+    if not written:
+        return f"{total} {kind}: {len(cards)} components of one card each"
+    rest = len(cards) - len(written)
+    shown = [one(c, n) for c, n in written[:many]]
+    if len(written) > many:
+        shown.append(f"{len(written) - many} more written with a count")
+    if rest:
+        shown.append(f"{rest} other component{'s' if rest != 1 else ''} x1")
+    return f"{total} {kind}; {', '.join(shown)}"
+
+
+def _blame_total(cards: list[tuple[Item, int]], total: int, most: float | None, at: Loc) -> Loc:
+    """Where a total that is off is reported: the only component counted, the one that takes it
+    past `most`, else `at`."""
     if len(cards) == 1:
-        loc = cards[0][0].loc_of("count")
-    elif most is not None and total > most:
-        loc = _over(cards, most) or rule.loc
-    _say(rule, report, loc, f"{_context(p, v)}the deck has {_described(rule, total)}, expected "
-                            f"{rule.bound.wanted(p, v)}; counted from {_parts(cards, loc)}")
+        return cards[0][0].loc_of("count")
+    if most is not None and total > most:
+        return _over(cards, most) or at
+    return at
+
+
+def _check_count(ch: _Check, cards) -> bool:
+    rule = ch.rule
+    total = sum(n for _, n in cards)
+    if ch.holds(total):
+        return False
+    loc = _blame_total(cards, total, ch.most(), ch.at)
+    counted = _parts(rule.kind, cards, loc)
+    ch.say(loc, f"the deck has {_described(rule, total)}, expected {rule.bound.wanted(ch.players, ch.variant)}"
+                f"{rule.why}; counted from {counted}", total=total, counted=counted)
     return True
 
 
@@ -431,40 +629,93 @@ def _over(cards: list[tuple[Item, int]], most: float) -> Loc | None:
     return None  # already past before the last one: no one card is to blame
 
 
-def _check_every(rule, cards, spec, p, v, report) -> bool:
+def _keys_of(c: Item, fields: list[str]) -> list[tuple]:
+    """The combinations a card counts for: its values, and each item of a list once."""
+    lists = []
+    for f in fields:
+        v = c.get(f)
+        lists.append(list(dict.fromkeys(_plain_text(x) for x in v)) if isinstance(v, list) else [_plain_text(v)])
+    return list(itertools.product(*lists))
+
+
+def _check_every(ch: _Check, cards) -> bool:
+    rule = ch.rule
     groups: dict[tuple, list[tuple[Item, int]]] = {}
     for c, n in cards:
-        groups.setdefault(tuple(_plain_text(c.get(f)) for f in rule.fields), []).append((c, n))
+        for key in _keys_of(c, rule.fields):
+            groups.setdefault(key, []).append((c, n))
     broke = False
-    for combo in rule.combos:
+    if rule.total is not None:
+        broke = _check_total(ch, cards)
+    values = [", ".join(map(str, combo)) for combo in rule.combos]
+    short, first_short = [], None
+    for combo, shown in zip(rule.combos, values):
         held = groups.get(combo, [])
         total = sum(n for _, n in held)
-        if rule.bound.holds(total, p, v):
+        if ch.holds(total):
             continue
-        most = rule.bound.most(p, v)
-        name = ", ".join(f"{f} {val}" for f, val in zip(rule.fields, combo))
-        loc = (_over(held, most) if most is not None and total > most else None) or rule.loc
-        counted = f"; counted from {_parts(held, loc)}" if held else ""
-        _say(rule, report, loc, f"{_context(p, v)}the deck has {_described(rule, total, name)}, expected "
-                                f"{rule.bound.wanted(p, v)}{counted}")
+        most = ch.most()
+        name = " and ".join(f"{f} {val}" for f, val in zip(rule.fields, combo))
+        loc = (_over(held, most) if most is not None and total > most else None) or ch.at
+        if rule.message and "missing" in {n for n, _ in _names(rule.message["en"]) or []}:
+            short.append(shown)
+            first_short = first_short or loc
+            continue
+        counted = _parts(rule.kind, held, loc)
+        listed = f"; {nouns(rule.kind)} of {name}: {counted}" if held else ""
+        ch.say(loc, f"the deck has {plural(total, rule.kind, _suffix(rule.kind))} of {name}{_filter(rule)}, expected "
+                    f"{rule.bound.wanted(ch.players, ch.variant)}{listed}",
+               total=total, counted=counted, combination=name, values=values, how_many=len(values))
+        broke = True
+    if short:
+        ch.say(ch.at, "", missing=one_of(short), values=values, how_many=len(values))
         broke = True
     return broke
 
 
-def _check_sum(rule, cards, spec, p, v, report) -> bool:
-    name = rule.fields[0]
-    total = sum((c.get(name) or 0) * n for c, n in cards)
-    if rule.bound.holds(total, p, v):
+def _suffix(kind: str) -> str:
+    return nouns(kind)[len(kind):]
+
+
+def _filter(rule: Rule) -> str:
+    conds = [f"{k} {' or '.join(map(str, v))}" for k, v in rule.where.items()]
+    return (" with " + " and ".join(conds)) if conds else ""
+
+
+def _check_total(ch: _Check, cards) -> bool:
+    """An every rule's `total:`: the kind's cards, all of them, against the combinations' sum."""
+    rule = ch.rule
+    each = rule.bound.at(None, None)
+    expected = each * len(rule.combos)
+    total = sum(n for _, n in cards)
+    if total == expected:
         return False
-    loc = cards[0][0].loc_of(name) if len(cards) == 1 else rule.loc
-    _say(rule, report, loc, f"{_context(p, v)}the {name} of the {rule.kind} cards adds up to {total:g}, expected "
-                            f"{rule.bound.wanted(p, v)}; counted from {_parts(cards, loc)}")
+    loc = _blame_total(cards, total, expected, ch.at)
+    of = (f"{rule.fields[0]} {one_of(c[0] for c in rule.combos)}" if len(rule.fields) == 1
+          else f"combination of {' and '.join(rule.fields)}")
+    ch.say(loc, f"the deck has {_described(rule, total)}, expected {expected:g} ({each:g} of each {of}); counted from "
+                f"{_parts(rule.kind, cards, loc)}", code=rule.total)
     return True
 
 
-def _check_unique(rule, cards, spec, p, v, report) -> bool:
+def _check_sum(ch: _Check, cards) -> bool:
+    rule = ch.rule
+    name = rule.fields[0]
+    total = sum((c.get(name) or 0) * n for c, n in cards)
+    if ch.holds(total):
+        return False
+    loc = cards[0][0].loc_of(name) if len(cards) == 1 else ch.at
+    counted = _parts(rule.kind, cards, loc)
+    ch.say(loc, f"the {name} of the {rule.kind} cards adds up to {total:g}, expected "
+                f"{rule.bound.wanted(ch.players, ch.variant)}; counted from {counted}",
+           total=total, counted=counted, field=name)
+    return True
+
+
+def _check_unique(ch: _Check, cards) -> bool:
     """Two texts clash when they are the same in any one language: an English build would print
     two cards called 'Gold Moth' even when their Chinese names differ."""
+    rule = ch.rule
     name = rule.fields[0]
     seen: dict[Any, Item] = {}
     broke = False
@@ -475,11 +726,48 @@ def _check_unique(rule, cards, spec, p, v, report) -> bool:
             lang, same = next(k for k in keys if k in seen)
             said = f" ({lang} '{same}')" if lang else f" '{same}'" if isinstance(same, (str, int, float)) else ""
             at = c.loc_of(name)
-            _say(rule, report, at, f"{_context(p, v)}{rule.kind} '{c.id}' has the same {name}{said} as "
-                                   f"'{first.id}' ({_line(first.loc_of(name), at)}); each must differ")
+            ch.say(at, f"{rule.kind} '{c.id}' has the same {name}{said} as '{first.id}' ({_line(first.loc_of(name), at)}); "
+                       "each must differ", id=c.id, other=first.id, field=name, value=c.get(name))
             broke = True
         else:
             seen.update({k: c for k in keys})
+    return broke
+
+
+def _check_each(ch: _Check, cards) -> bool:
+    """Every card on its own: a value the rules do not allow, a list holding an item twice, a
+    number (or a list's length) out of the bound — each at the card's value."""
+    rule = ch.rule
+    name = rule.fields[0]
+    t = ch.kinds.type_of(rule.kind, name)
+    broke = False
+    for c, _ in cards:
+        value = c.get(name)
+        if value is None:
+            continue
+        items = value if isinstance(value, list) else [value]
+        said = {"id": c.id, "field": name, "value": value,
+                "others": " and ".join(str(x) for x in items if not any(x in w for w in rule.where.values()))}
+        if rule.test == "legal":
+            bad = [x for x in items if x not in t.legal]
+            if not bad:
+                continue
+            ch.say(c.loc_of(name), f"{rule.kind} '{c.id}' has {name} {_text(value)}; {name} must be "
+                                   f"{legal_values(t.legal)}", **said, legal=legal_values(t.legal))
+        elif rule.test == "distinct":
+            twice = next((x for i, x in enumerate(items) if x in items[:i]), None)
+            if twice is None:
+                continue
+            ch.say(c.loc_of(name), f"{rule.kind} '{c.id}' has {_text(twice)} twice in {name}; its items must differ",
+                   **said, repeated=twice)
+        else:
+            n = len(value) if isinstance(value, list) else value
+            if ch.holds(n):
+                continue
+            has = plural(n, "item") + f" in {name}" if isinstance(value, list) else f"{name} {_text(value)}"
+            ch.say(c.loc_of(name), f"{rule.kind} '{c.id}' has {has}, expected {rule.bound.wanted(ch.players, ch.variant)}",
+                   **said)
+        broke = True
     return broke
 
 
@@ -494,7 +782,8 @@ def _keys(value: Any) -> list[tuple[str | None, Any]]:
     return [(None, value)]
 
 
-_CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique}
+_CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique,
+           "each": _check_each}
 
 
 def check_refs(spec: Spec, kinds: Kinds, report: Report) -> None:

@@ -12,6 +12,12 @@ variant (`variant: short`):
     display: N, distinct: F     N cards face up on the table (with distinct: all different in F)
     piles: [4, 3, 3] | {2: […]} face-down piles from the deck, in that order
     pile: NAME                  the rest of the deck, face down
+    note: {en, zh-TW}           a sentence for the people setting up, nothing dealt
+
+and optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
+`given`, `table` or `piles`: GEM's `coins` and `piles`) and `text: {en, zh-TW}` (the sentence the
+setup prints for the step, in place of its own line; `{cards}`, `{each}`, `{piles}`, `{sizes}`,
+`{players}` are its numbers).
 
 The result is split like every game's setup: `public` (what everyone sees, and the cards of kinds no step shuffles in, left in the box), `private` (each
 player's hand) and `hidden` (the order of face-down piles). A step the deck is too small for is a
@@ -25,15 +31,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...diagnostics import Loc, Report, one_of, plural
-from ...load.schema import INVALID, Id, Int, ListOf, Text
+from ...load.schema import INVALID, Id, Int, ListOf, Localized, Text
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from ..base import SetupError, SetupResult, card_json, seat_name
 from .kinds import Broken, Kinds
 from .rules import _matches, _where, values_of
 
-STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile")
+STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "note")
 LIMITS = ("players", "variant")
+EXTRAS = ("distinct", "name", "text")
+TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
+DATA_KEYS = ("table", "given", "piles", "removed", "box", "hand")
 MAX_DEAL = 999
 
 
@@ -45,6 +54,8 @@ class Step:
     players: list[int] | None = None
     variant: str | None = None
     distinct: str | None = None
+    name: str | None = None  # the key its cards go under in the deal's data
+    text: dict[str, str] | None = None  # what the setup says for it, by language
 
     def applies(self, players: int | None, variant: str | None) -> bool:
         return ((self.players is None or players is None or players in self.players)
@@ -75,9 +86,9 @@ def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
         return None
     found = [k for k in node.value if k in STEPS]
     for k in node.value:
-        if k not in STEPS and k not in LIMITS and k != "distinct":
+        if k not in STEPS and k not in LIMITS and k not in EXTRAS:
             report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}; accepted keys: one of "
-                                                         f"{one_of(STEPS)}, and {one_of(LIMITS)}")
+                                                         f"{one_of(STEPS)}, and {one_of(LIMITS + EXTRAS)}")
             return None
     if len(found) != 1:
         report.error(node.loc, "DECLARE-STEP", f"{what} needs exactly one of {one_of(STEPS)}"
@@ -104,7 +115,44 @@ def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
         step.distinct = _distinct(node, kind, kinds, report, what)
         if step.distinct is None:
             return None
+    if "name" in node.value:
+        n = Id().read(node.value["name"], report, f"'name' of {what}")
+        if n is INVALID:
+            return None
+        if kind in ("shuffle", "remove", "note", "pile"):
+            report.error(node.key_loc("name"), "DECLARE-KEY", f"'name' of {what}: a {kind} step puts no cards of its "
+                                                              "own in the deal's data" + ("; its pile is named by "
+                                                              "pile: NAME" if kind == "pile" else ""))
+            return None
+        step.name = n
+    if "text" in node.value:
+        step.text = _sentence(node.value["text"], report, f"'text' of {what}")
+        if step.text is None:
+            return None
     return step
+
+
+def _sentence(node: Node, report: Report, what: str) -> dict[str, str] | None:
+    """A sentence in one or both languages; its `{…}` are the step's numbers, checked here."""
+    import string
+
+    text = Localized(1000).read(node, report, what)
+    if text is INVALID:
+        return None
+    text = text if isinstance(text, dict) else {"en": text}
+    for lang, t in text.items():
+        try:
+            names = [(n, spec, conv) for _, n, spec, conv in string.Formatter().parse(t) if n is not None]
+        except ValueError:
+            report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has a lone brace; write {{{{ or }}}} for the "
+                                                      "brace itself")
+            return None
+        for n, spec, conv in names:
+            if n not in TEXT_VALUES or spec or conv:
+                report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has the placeholder '{{{n}}}'; a step's "
+                                                          f"text can use {', '.join('{' + v + '}' for v in TEXT_VALUES)}")
+                return None
+    return text
 
 
 def _distinct(node: Node, kind: str, kinds: Kinds, report: Report, what: str) -> str | None:
@@ -201,8 +249,12 @@ def _pile(node, kinds, players, report, what):
     return None if v is INVALID else v
 
 
+def _note(node, kinds, players, report, what):
+    return _sentence(node, report, what)
+
+
 _READERS = {"shuffle": _kinds_list, "remove": _remove, "deal": _per_players, "give": _give,
-            "display": _per_players, "piles": _sizes, "pile": _pile}
+            "display": _per_players, "piles": _sizes, "pile": _pile, "note": _note}
 
 
 # -- running -------------------------------------------------------------------------------------------
@@ -221,18 +273,20 @@ def in_play(spec: Spec, steps: list[Step], players: int | None, variant: str | N
 
 
 class _Table:
-    """The cards as the steps move them."""
+    """The cards as the steps move them, and what each step did (for the words of the deal)."""
 
     def __init__(self, spec: Spec, players: int, rng: random.Random):
         self.box = [(c, k) for c, k in spec.copies(*{c.kind for c in spec.components})]
         self.deck: list[tuple[Item, int]] = []
         self.players, self.rng = players, rng
         self.seats = [seat_name(p) for p in range(1, players + 1)]
-        self.hands: dict[str, list] = {s: [] for s in self.seats}
-        self.given: dict[str, list] = {s: [] for s in self.seats}
-        self.shown: list = []
+        self.hands: dict[str, dict[str, list]] = {s: {} for s in self.seats}  # seat -> group -> cards
+        self.given: dict[str, dict[str, list]] = {}  # group -> seat -> cards
+        self.shown: dict[str, list] = {}  # group -> cards face up
         self.removed: list = []
         self.piles: list[tuple[str, list]] = []
+        self.grouped: dict[str, list[list]] = {}  # a named piles step: its piles, in order
+        self.said: list[tuple[Step, dict]] = []  # each step run, with its numbers
 
     def take(self, n: int, step: Step, number: int, why: str) -> list:
         if n > len(self.deck):
@@ -246,37 +300,44 @@ def deal(spec: Spec, steps: list[Step], players: int, seed: int, variant: str | 
     table = _Table(spec, players, random.Random(seed))
     for number, step in enumerate(steps, 1):
         if step.applies(players, variant):
-            _RUN[step.what](table, step, number)
+            numbers = _RUN[step.what](table, step, number) or {}
+            table.said.append((step, {"players": players, **numbers}))
     return table
 
 
-def _shuffle(t: _Table, step: Step, n: int) -> None:
+def _shuffle(t: _Table, step: Step, n: int) -> dict:
     t.deck += [x for x in t.box if x[0].kind in step.arg]
     t.box = [x for x in t.box if x[0].kind not in step.arg]
     t.rng.shuffle(t.deck)
+    return {"cards": len(t.deck)}
 
 
-def _run_remove(t: _Table, step: Step, n: int) -> None:
+def _run_remove(t: _Table, step: Step, n: int) -> dict:
     def gone(x):
         return x[0].kind in step.arg["kinds"] and _matches(x[0], step.arg["where"])
 
-    t.removed += [x for x in t.deck + t.box if gone(x)]
+    out = [x for x in t.deck + t.box if gone(x)]
+    t.removed += out
     t.deck = [x for x in t.deck if not gone(x)]
     t.box = [x for x in t.box if not gone(x)]
+    return {"cards": len(out)}
 
 
 def _count(arg: Any, players: int) -> int:
     return arg[players] if isinstance(arg, dict) else arg
 
 
-def _run_deal(t: _Table, step: Step, n: int) -> None:
+def _run_deal(t: _Table, step: Step, n: int) -> dict:
     each = _count(step.arg, t.players)
     cards = t.take(each * t.players, step, n, f"deals {each} to each of {t.players} players")
     for i, s in enumerate(t.seats):
-        t.hands[s] += cards[i::t.players]
+        t.hands[s].setdefault(step.name or "hand", []).extend(cards[i::t.players])
+    return {"cards": len(cards), "each": each}
 
 
-def _run_give(t: _Table, step: Step, n: int) -> None:
+def _run_give(t: _Table, step: Step, n: int) -> dict:
+    group = t.given.setdefault(step.name or "given", {s: [] for s in t.seats})
+    mine: dict[str, list] = {s: [] for s in t.seats}
     for s in t.seats:
         if "ids" in step.arg:
             wanted = [lambda x, i=i: x[0].id == i for i in step.arg["ids"]]
@@ -291,14 +352,18 @@ def _run_give(t: _Table, step: Step, n: int) -> None:
                 raise SetupError(f"{step.label(n)} gives every player {name}, but there is none left for {s} "
                                  f"(the deck has too few for {t.players} players)", usage=False)
             t.box.remove(hit)
-            t.given[s].append(hit)
+            group[s].append(hit)
+            mine[s].append(hit)
+    return {"cards": sum(len(cs) for cs in mine.values()), "each": len(names), "given": mine}
 
 
-def _run_display(t: _Table, step: Step, n: int) -> None:
+def _run_display(t: _Table, step: Step, n: int) -> dict:
     want = _count(step.arg, t.players)
+    group = t.shown.setdefault(step.name or "table", [])
     if step.distinct is None:
-        t.shown += t.take(want, step, n, f"shows {want} cards")
-        return
+        shown = t.take(want, step, n, f"shows {want} cards")
+        group += shown
+        return {"cards": want, "shown": shown}
     shown, skipped, seen = [], [], set()
     while len(shown) < want and t.deck:
         card = t.deck.pop(0)
@@ -309,56 +374,167 @@ def _run_display(t: _Table, step: Step, n: int) -> None:
     if len(shown) < want:
         raise SetupError(f"{step.label(n)} shows {want} cards all different in {step.distinct}, but the deck has only "
                          f"{len(shown)} different", usage=False)
-    t.shown += shown
+    group += shown
+    return {"cards": want, "shown": shown}
 
 
-def _run_piles(t: _Table, step: Step, n: int) -> None:
+def _run_piles(t: _Table, step: Step, n: int) -> dict:
     sizes = _count(step.arg, t.players)
     cards = t.take(sum(sizes), step, n, f"makes piles of {'+'.join(map(str, sizes))}")
-    at = 0
-    for i, size in enumerate(sizes, 1):
-        t.piles.append((f"pile {len(t.piles) + 1}", cards[at:at + size]))
+    at, made = 0, []
+    for size in sizes:
+        if step.name:
+            t.grouped.setdefault(step.name, []).append(cards[at:at + size])
+        else:
+            made.append(f"pile {len(t.piles) + 1}")
+            t.piles.append((made[-1], cards[at:at + size]))
         at += size
+    return {"cards": len(cards), "piles": len(sizes), "sizes": sizes, "made": made}
 
 
-def _run_pile(t: _Table, step: Step, n: int) -> None:
+def _run_pile(t: _Table, step: Step, n: int) -> dict:
     t.piles.append((step.arg, t.deck))
     t.deck = []
+    return {"cards": len(t.piles[-1][1])}
+
+
+def _run_note(t: _Table, step: Step, n: int) -> dict:
+    return {}
 
 
 _RUN = {"shuffle": _shuffle, "remove": _run_remove, "deal": _run_deal, "give": _run_give,
-        "display": _run_display, "piles": _run_piles, "pile": _run_pile}
+        "display": _run_display, "piles": _run_piles, "pile": _run_pile, "note": _run_note}
+
+
+# The deal's own words, in both languages (`phrases` adds the framing every setup shares).
+TEXT = {
+    "title": {"en": "{title} for {players} players (seed {seed})", "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}）"},
+    "title_variant": {"en": "{title} for {players} players (seed {seed}), {variant}",
+                      "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}），{variant}"},
+    "face_up": {"en": "  face up: {cards}", "zh-TW": "  正面朝上：{cards}"},
+    "seat_cards": {"en": "  {seat}: {cards}", "zh-TW": "  {seat}：{cards}"},
+    "pile": {"en": "  {pile}: {n}, face down", "zh-TW": "  {pile}：{n}，正面朝下"},
+    "pile_n": {"en": "pile {n}", "zh-TW": "第 {n} 疊"},
+    "deck": {"en": "deck", "zh-TW": "牌庫"},
+    "removed": {"en": "  set aside (out of the game): {cards}", "zh-TW": "  放到一旁（不參與遊戲）：{cards}"},
+    "box": {"en": "  left in the box, not in play: {cards}", "zh-TW": "  留在盒子裡，這局用不到：{cards}"},
+    "nothing": {"en": "nothing", "zh-TW": "無"},
+    "n_cards": {"en": "{n} cards", "zh-TW": "{n} 張"},
+    "one_card": {"en": "1 card", "zh-TW": "1 張"},
+}
 
 
 def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, name, title: str) -> SetupResult:
-    """The deal as data and as lines for a person. `name(item, lang)` is a card's printed name."""
+    """The deal as data and as lines for a person, in `lang`, each step's lines in the order of the
+    steps. `name(item, lang)` is a card's printed name."""
+    from ..base import phrases
+
+    word = phrases(TEXT, lang)
+
     def js(x):
-        return card_json(x[0], x[1], name(x[0], lang), kind=x[0].kind)
+        c = x[0]
+        fields = {k: v for k, v in c.fields.items() if k not in ("id", "count", "back")}
+        return card_json(c, x[1], name(c, lang), kind=c.kind, **fields)
 
     def listed(cards):
-        return ", ".join(f"{name(c, lang)} [{c.id}]" for c, _ in cards) or "nothing"
+        return word("and").join(f"{name(c, lang)} [{c.id}]" for c, _ in cards) or word("nothing")
+
+    def n_cards(n):
+        return word("one_card") if n == 1 else word("n_cards", n=n)
+
+    def pile_name(p):
+        return word("pile_n", n=p.split()[-1]) if p.startswith("pile ") and p.split()[-1].isdigit() else p
 
     piles = table.piles + ([("deck", table.deck)] if table.deck else [])
+    public: dict[str, Any] = {"table": [], "given": {}, "piles": {}, "removed": [js(x) for x in table.removed],
+                              "box": [js(x) for x in table.box]}  # box: of kinds no shuffle step put into play
+    public.update({g: [js(x) for x in cs] for g, cs in table.shown.items()})
+    public.update({g: {s: [js(x) for x in cs] for s, cs in seats.items()} for g, seats in table.given.items()})
+    public["piles"] = {p: len(cs) for p, cs in piles}
+    hidden: dict[str, Any] = {"piles": {p: [js(x) for x in cs] for p, cs in piles}}
+    for g, group in table.grouped.items():
+        public[g] = [len(cs) for cs in group]
+        hidden[g] = [[js(x) for x in cs] for cs in group]
+    private = {s: {g: [js(x) for x in cs] for g, cs in groups.items()} or {"hand": []}
+               for s, groups in table.hands.items()}
     data = {"game": spec.game, "players": table.players, "seed": seed, "variant": variant, "lang": lang,
-            "public": {"table": [js(x) for x in table.shown],
-                       "given": {s: [js(x) for x in cs] for s, cs in table.given.items()},
-                       "piles": {p: len(cs) for p, cs in piles},
-                       "removed": [js(x) for x in table.removed],
-                       "box": [js(x) for x in table.box]},  # of kinds no shuffle step put into play
-            "private": {s: {"hand": [js(x) for x in cs]} for s, cs in table.hands.items()},
-            "hidden": {"piles": {p: [js(x) for x in cs] for p, cs in piles}}}
-    lines = [f"{title} for {table.players} players (seed {seed})" + (f", {variant}" if variant else ""), "",
-             "On the table, for everyone to see:"]
-    if table.shown:
-        lines.append(f"  face up: {listed(table.shown)}")
-    for s, cs in table.given.items():
-        if cs:
-            lines.append(f"  {s}: {listed(cs)}")
-    for p, cs in piles:
-        lines.append(f"  {p}: {plural(len(cs), 'card')}, face down")
+            "public": public, "private": private, "hidden": hidden}
+
+    from ..base import game_name
+
+    shown_title = game_name(spec, lang) if lang != "en" else title
+    lines = [word("title_variant" if variant else "title", title=shown_title, players=table.players, seed=seed,
+                  variant=variant), "", word("table")]
+    for step, numbers in table.said:
+        text = None
+        if step.text or step.what == "note":
+            said = step.text or step.arg
+            sizes = word("and").join(map(str, numbers.get("sizes", [])))
+            text = (said.get(lang) or said["en"]).format(**{**numbers, "sizes": sizes})
+            lines += [text] if step.what == "note" else ["", text]
+        if step.what == "give":
+            lines += [word("seat_cards", seat=word("seat", n=s.split()[-1]), cards=listed(cs))
+                      for s, cs in numbers["given"].items() if cs]
+        elif text is None and step.what == "display":
+            lines.append(word("face_up", cards=listed(numbers["shown"])))
+        elif text is None and step.what == "piles":
+            made = dict(table.piles)
+            lines += [word("pile", pile=pile_name(p), n=n_cards(len(made[p]))) for p in numbers["made"]]
+        elif text is None and step.what == "pile":
+            cs = next(cs for p, cs in table.piles if p == step.arg)
+            lines.append(word("pile", pile=step.arg, n=n_cards(len(cs))))
+    if table.deck:
+        lines.append(word("pile", pile=word("deck"), n=n_cards(len(table.deck))))
     if table.removed:
-        lines.append(f"  set aside (out of the game): {listed(table.removed)}")
+        lines.append(word("removed", cards=listed(table.removed)))
     if table.box:
-        lines.append(f"  left in the box (no shuffle step names their kind): {listed(table.box)}")
-    private = {s: [f"  {listed(cs)}"] for s, cs in table.hands.items() if cs}
-    return SetupResult(data, lines, private)
+        lines.append(word("box", cards=listed(table.box)))
+    private_lines = {s: [f"  {listed(cs)}" for cs in groups.values() if cs] for s, groups in table.hands.items()}
+    return SetupResult(data, lines, {s: ls for s, ls in private_lines.items() if ls})
+
+
+def resolve_setup_bounds(rules: list, steps: list[Step], players: list[int], report: Report) -> None:
+    """Each count rule's `exactly: setup` becomes the number of cards of its kind that the setup's
+    steps take — for every player count, a number per player count when it differs — and the
+    rule's message says what takes them. A setup that does not fix the number (the rest goes to a
+    pile, cards are removed, the deck mixes kinds) is an error at the bound."""
+    from .rules import SETUP, WORDS, Bound
+
+    for rule in rules:
+        if rule.bound is None or rule.bound.value != SETUP:
+            continue
+        taken, why = {}, None
+        for p in players:
+            mine = [s for s in steps if s.applies(p, None) and s.variant is None]
+            deck = {k for s in mine if s.what == "shuffle" for k in s.arg}
+            fixed = [s for s in mine if s.what in ("deal", "display", "piles")]
+            if deck != {rule.kind} or not fixed or any(s.what in ("pile", "remove") for s in mine):
+                why = ("no setup step shuffles it into the deck" if rule.kind not in deck else
+                       f"the setup's deck holds {one_of(sorted(deck))}" if deck != {rule.kind} else
+                       "the setup leaves the rest of the deck in a pile, or removes cards" if fixed else
+                       "no setup step deals, shows or piles a number of cards")
+                break
+            taken[p] = sum(_count(s.arg, p) * (p if s.what == "deal" else 1) if s.what != "piles"
+                           else sum(_count(s.arg, p)) for s in fixed)
+        if why is not None:
+            report.error(rule.bound.loc, "DECLARE-RULE", f"rule {rule.code}: 'exactly: setup' needs a setup that takes "
+                                                         f"a fixed number of {rule.kind} cards, but {why}; write the "
+                                                         "number instead")
+            rule.bound = None
+            continue
+        same = len(set(taken.values())) == 1
+        rule.bound = Bound("exactly", next(iter(taken.values())) if same else taken, rule.bound.loc,
+                           None if same else "players")
+        said = []
+        for s in fixed:
+            if s.what == "piles" and not isinstance(s.arg, dict):
+                n = len(s.arg)
+                said.append(f"the {WORDS[n] if n < len(WORDS) else n} piles of {'+'.join(map(str, s.arg))}")
+            elif s.what == "deal" and not isinstance(s.arg, dict):
+                said.append(f"{plural(s.arg, 'card')} to each player")
+            elif s.what == "display" and not isinstance(s.arg, dict):
+                said.append(f"{plural(s.arg, 'card')} face up")
+        if same and len(said) == len(fixed):
+            rule.why = f" ({' and '.join(said)} that setup deals for any player count)"
+        else:
+            rule.why = " (what setup deals for that many players)"

@@ -17,6 +17,11 @@ from . import art, rules
 
 FELT = Color.hex("#1b2433")
 GOLD = Color.hex("#d9b44a")
+# The two ends of every two-way card, as printed (the seed's 投資 / 貸款).
+ENDS = {
+    "invest": {"en": "INVEST", "zh-TW": "投資", "colour": "#1e9e4a"},
+    "loan": {"en": "LOAN", "zh-TW": "貸款", "colour": "#d2232a"},
+}
 
 
 def render_face(item: Item, ctx: RenderContext) -> Drawing:
@@ -36,7 +41,7 @@ def render_face(item: Item, ctx: RenderContext) -> Drawing:
 
 def _end(d: Drawing, item: Item, end: str, number: int, ctx: RenderContext) -> None:
     ed = ctx.template
-    tag = rules.ENDS[end]
+    tag = ENDS[end]
     colour = Color.hex(tag["colour"])
     band = ed.box("band")
     d.rect(*bleed_rect(band, ed, ctx.bleed), fill=colour)
@@ -72,11 +77,12 @@ def _stones(d: Drawing, box: Box, gems: list[str], ctx: RenderContext, names: Bo
     else:
         s = s_side
         centres = [(box.x + (box.w - s * n) / 2 + s * (i + 0.5), box.cy) for i in range(n)]
+    kinds = rules.gem_kinds(ctx.spec.game)
     for kind, (cx, cy) in zip(gems, centres):
-        art.gem(d, kind, cx, cy, s * 0.92, rules.GEM_KINDS[kind].colour)
-        art.badge(d, cx, cy, s, rules.gem_letter(kind, ctx.lang))
+        label = ctx.name(kinds[kind]["name"])
+        art.gem(d, kind, cx, cy, s * 0.92, kinds[kind]["colour"])
+        art.badge(d, cx, cy, s, rules.gem_letter(label))
         if names is not None:
-            label = rules.GEM_KINDS[kind].name(ctx.lang)
             text_in(d, Box(cx - s / 2, names.y, s, names.h, names.text), label, WHITE.darker(0.1), bold=False)
 
 
@@ -95,8 +101,9 @@ def render_back(back: Item, ctx: RenderContext, card: Item | None = None) -> Dra
             d.polygon([(x, y + r), (x + r * 0.8, y), (x, y - r), (x - r * 0.8, y)], stroke=GOLD.darker(0.55), width=0.2)
     w = min(ed.width * 0.8, ed.height * 0.3)
     d.rect(cx - w / 2, cy - w / 2, w, w, r=w * 0.12, fill=FELT, stroke=GOLD, width=0.4)
-    art.ruby(d, cx, cy, w * 0.7, Color.hex(rules.GEM_KINDS["diamond"].colour).darker(0.12), glint=False)
-    title = ctx.name(ctx.spec.name) if back.get("title") is None else back["title"]
+    art.ruby(d, cx, cy, w * 0.7, Color.hex(rules.gem_kinds(ctx.spec.game)["diamond"]["colour"]).darker(0.12), glint=False)
+    title = back.get("title") or ctx.spec.name
+    title = ctx.name(title) if isinstance(title, dict) else title
     band = Box(0, cy + w / 2 + 1, ed.width, min(ed.height * 0.12, ed.width * 0.4))
     text_in(d, band, title, GOLD)
     text_in(turned(d, ed), band, title, GOLD)

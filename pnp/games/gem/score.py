@@ -16,7 +16,6 @@ from ...load.schema import INVALID, Field, Raw, read_fields
 from ...load.spec import Item, Spec
 from ..base import SetupResult
 from . import rules
-from .setup import card_name
 
 GEM_CARD = "a gem card of the spec"
 ENDS = ("invest", "loan")  # the keys of a player: which end of the card points at its owner
@@ -27,14 +26,15 @@ def score(spec: Spec, path: Path, display: str) -> SetupResult:
     held = _read(spec, path, display, report)  # raises InputError, located, for a file that is not YAML
     if report.errors or held is None:
         raise InputError(report)
+    kinds = rules.gem_kinds(spec.game)
     scores, winner = rules.score({p: [(c["gems"], end == "invest") for end in ENDS for c in cards[end]]
-                                  for p, cards in held.items()})
+                                  for p, cards in held.items()}, list(kinds))
     best = max((s.total, s.gems) for s in scores)
     tied = [] if winner else [s.player for s in scores if (s.total, s.gems) == best]
     data = {"game": "gem", "winner": winner, "tied": tied, "players": {
         s.player: {"total": s.total, "gems": s.gems, "majorities": s.majorities,
                    **{end: [c.id for c in held[s.player][end]] for end in ENDS}} for s in scores}}
-    return SetupResult(data, _lines(spec, data))
+    return SetupResult(data, _lines(spec, data, kinds))
 
 
 def _read(spec: Spec, path: Path, display: str, report: Report) -> dict[str, dict[str, list[Item]]] | None:
@@ -54,7 +54,10 @@ def _read(spec: Spec, path: Path, display: str, report: Report) -> dict[str, dic
     return held
 
 
-def _lines(spec: Spec, data: dict) -> list[str]:
+def _lines(spec: Spec, data: dict, kinds: dict) -> list[str]:
+    from .. import GAMES
+
+    card_name = GAMES[spec.game].name_of
     card = {c.id: c for c in spec.components}
     players = {}
     for p, r in data["players"].items():
@@ -65,7 +68,7 @@ def _lines(spec: Spec, data: dict) -> list[str]:
         rows += [(f"{card_name(card[cid], spec)}: loan end up, not scored", 0) for cid in r["loan"]]
         for kind, bonus in r["majorities"].items():
             how = "sole" if bonus == rules.MAJORITY_SOLE else "tied"
-            rows.append((f"most {rules.GEM_KINDS[kind].en} ({how} majority)", bonus))
+            rows.append((f"most {kinds[kind]['name']['en']} ({how} majority)", bonus))
         players[p] = (r["total"], rows)
     decided = ""
     if data["winner"]:

@@ -78,7 +78,7 @@ def colour(node: Node, ctx: FaceContext, report: Report, what: str) -> list | No
                                                   "(in quotes: YAML reads # as a comment), none, or {field.colour}")
             return None
         return parts
-    for field_name, attr in (p for p in parts if not isinstance(p, str)):
+    for field_name, attr in (p[:2] for p in parts if not isinstance(p, str)):
         bad = [f"{v}: {a.get(attr)!r}" for v, a in ctx.choices.get(field_name, {}).items()
                if attr and not COLOUR.match(str(a.get(attr, "")))]
         if bad or len(parts) != 1:

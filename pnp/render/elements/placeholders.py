@@ -2,6 +2,7 @@
 is drawn. Substitution only — nothing in a placeholder is evaluated.
 
     {title}          a field's value (text in the build's language, a list joined by commas)
+    {gems.name| + }  a list joined by what follows the bar (here " + ") instead
     {suit.colour}    an attribute of a choice field's value (`choices:` in the spec)
     {suit.name}      its name in the build's language (the value itself when it has none)
     {id} {count}     the component's id and its number of copies
@@ -19,9 +20,9 @@ TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 BUILTIN = ("id", "count", "game.name")
 
 
-def parse(template: str) -> list[str | tuple[str, str | None]]:
-    """The template's parts: literal text, and (field, attribute or None) for each placeholder.
-    Raises ValueError naming a lone brace."""
+def parse(template: str) -> list[str | tuple]:
+    """The template's parts: literal text, and (field, attribute or None[, list separator]) for
+    each placeholder. Raises ValueError naming a lone brace."""
     parts: list[str | tuple[str, str | None]] = []
     at = 0
     for m in TOKEN.finditer(template):
@@ -32,9 +33,9 @@ def parse(template: str) -> list[str | tuple[str, str | None]]:
         elif m.group(1) is None:
             raise ValueError(f"a lone '{tok}' at character {m.start() + 1}; write '{tok}{tok}' for the brace itself")
         else:
-            name = m.group(1).strip()
-            field, _, attr = name.partition(".")
-            parts.append((field, attr or None))
+            name, bar, sep = m.group(1).partition("|")
+            field, _, attr = name.strip().partition(".")
+            parts.append((field, attr or None, sep) if bar else (field, attr or None))
         at = m.end()
     parts.append(template[at:])
     return [p for p in parts if p != ""]
@@ -46,7 +47,7 @@ def problems(parts: list, fields: dict[str, Any], choices: dict[str, dict[str, d
     for p in parts:
         if isinstance(p, str):
             continue
-        field, attr = p
+        field, attr = p[0], p[1]
         shown = "{" + field + (f".{attr}" if attr else "") + "}"
         if attr is None and (field in fields or field in ("id", "count")):
             continue
@@ -84,7 +85,7 @@ def fill(parts: list, item: Any, lang: str, choices: dict[str, dict[str, dict]],
         if isinstance(p, str):
             out.append(p)
             continue
-        field, attr = p
+        field, attr = p[0], p[1]
         if field == "game" and attr == "name":
             out.append(game_name)
         elif field == "id":
@@ -92,15 +93,15 @@ def fill(parts: list, item: Any, lang: str, choices: dict[str, dict[str, dict]],
         elif field == "count":
             out.append(str(getattr(item, "count", 1)))
         else:
-            out.append(_value(item.get(field), attr, lang, choices.get(field, {})))
+            out.append(_value(item.get(field), attr, lang, choices.get(field, {}), p[2] if len(p) > 2 else ", "))
     return "".join(out)
 
 
-def _value(value: Any, attr: str | None, lang: str, attrs: dict[str, dict]) -> str:
+def _value(value: Any, attr: str | None, lang: str, attrs: dict[str, dict], sep: str = ", ") -> str:
     if value is None:
         return ""
     if isinstance(value, list):
-        return ", ".join(_value(v, attr, lang, attrs) for v in value)
+        return sep.join(_value(v, attr, lang, attrs) for v in value)
     if attr is not None:
         got = attrs.get(str(value), {}).get(attr)
         if got is None and attr == "name":

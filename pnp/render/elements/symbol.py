@@ -36,7 +36,7 @@ def _names(parts, ctx) -> list[str]:
     for p in parts:
         if isinstance(p, str):
             continue
-        field, attr = p
+        field, attr = p[0], p[1]
         t = ctx.fields.get(field)
         t = t.item if isinstance(t, ListOf) else t
         values = t.options() if isinstance(t, Choice) else []
