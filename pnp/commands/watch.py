@@ -4,7 +4,8 @@ is saved.
 Takes the build's own options; watches the specs folder and the layouts folder in use with
 watchfiles (the operating system's change notifications, not a polling loop of ours) and runs
 `pnp build` for the games a change touches: `<game>.yaml` in either folder is that game,
-`sheets.yaml` every game, an image every game whose spec names it. The process stays warm: a
+`sheets.yaml` every game, a table (CSV, XLSX, ODS) or an image every game whose spec — or a CSV
+table its spec names — names it. The process stays warm: a
 render cache (pnp/incremental/render_cache.py) keeps every face and back by content hash, so a one-card
 edit draws that card again and nothing else. A spec that breaks is reported like any build's,
 and the last good PDF stays. Ctrl-C stops it (exit 0).
@@ -12,14 +13,15 @@ and the last good PDF stays. Ctrl-C stops it (exit 0).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import threading
 import time
 from pathlib import Path
 
-from ..load.paths import display, layout_file
+from ..load.paths import display, layout_file, within
 
-WATCHED = (".yaml", ".yml", ".png", ".jpg", ".jpeg")
+WATCHED = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg", ".csv", ".xlsx", ".xlsm", ".ods")
 
 
 def add_parser(sub, build: argparse.ArgumentParser) -> None:
@@ -90,9 +92,27 @@ def _affected(paths: list[Path], games: list[str], specs_dir: Path) -> list[str]
     for path in paths:
         if path.suffix in (".yaml", ".yml"):
             hit.update(games if path.stem == "sheets" else [g for g in games if g == path.stem])
-        else:  # an image: the games whose spec names it (or cannot be read: its build says why)
-            hit.update(g for g in games if path.name in _text(Path(specs_dir) / f"{g}.yaml", path.name))
+        else:  # a table or an image: the games whose spec names it (or cannot be read: its build says why)
+            hit.update(g for g in games if path.name in _names(Path(specs_dir), g, path.name))
     return [g for g in games if g in hit]
+
+
+def _names(specs_dir: Path, game: str, otherwise: str) -> str:
+    """The text a game's files name their tables and pictures in: its spec, and the CSV tables
+    it names (a picture may be named in a cell). A workbook cannot be searched so: a game with
+    one is named `otherwise` too (rebuilt on every picture saved)."""
+    spec = _text(specs_dir / f"{game}.yaml", otherwise)
+    texts = [spec]
+    for name in set(re.findall(r"[\w./ -]+\.(?:csv|xlsx|xlsm|ods)\b", spec)):
+        name = name.strip()
+        full, why = within(name, Path(specs_dir).resolve())
+        if why:  # outside the specs folder, or missing: its build says so
+            continue
+        if name.endswith(".csv"):
+            texts.append(_text(full, otherwise))
+        else:
+            texts.append(otherwise)
+    return "\n".join(texts)
 
 
 def _text(path: Path, otherwise: str) -> str:

@@ -160,3 +160,34 @@ def test_an_image_saved_while_the_spec_is_a_pipe_or_dev_zero_does_not_block_the_
     finally:
         code, text = w.stop()
     assert code == 0 and "Traceback" not in text and text.count(said) >= 2
+
+
+def test_a_table_row_saved_rebuilds_its_game(tmp_path):
+    """A declared game's cards from a CSV: saving the table is saving the game (issue 19)."""
+    import shutil
+
+    from pnp.commands.watch import _affected
+
+    root = tmp_path / "lanterns"
+    shutil.copytree(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "lanterns"), root)
+    specs = root / "card_specs"
+    out = tmp_path / "out"
+    assert _affected([specs / "lanterns.csv"], ["lanterns"], specs) == ["lanterns"]
+    assert _affected([specs / "other.csv"], ["lanterns"], specs) == []
+    args = _parser().parse_args(["watch", "lanterns", "--specs", str(specs), "--out", str(out), "--max-builds", "2"])
+    lines, stop = Lines(), threading.Event()
+    t = threading.Thread(target=lambda: watch_loop(args, specs, stop, lines))
+    t.start()
+    try:
+        lines.wait(1)
+        first = (out / "lanterns.pdf").read_bytes()
+        time.sleep(0.3)
+        table = specs / "lanterns.csv"
+        table.write_text(table.read_text(encoding="utf-8").replace("Red Dragon", "Red Wyrm"), encoding="utf-8")
+        lines.wait(2)
+        assert "lanterns.csv saved" in lines.text
+        assert (out / "lanterns.pdf").read_bytes() != first
+        assert args.render_cache.drawn == 1  # the one row's card
+    finally:
+        stop.set()
+        t.join(10)
