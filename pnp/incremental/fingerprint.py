@@ -6,10 +6,12 @@ the manifest of a full build records one per component so `pnp build --changed` 
 components differ since then. What goes into each:
 
 - a face: the component's entry (kind, fields, back id, image path, box and bleed, the image
-  file's bytes), the template it is drawn on (shape, size, boxes, overlap; and the outlines of the
-  edition's other templates, which a board's spaces are drawn to fit), the options that change a
-  drawing (lang, bleed, diamonds, edition), the game's name and sections and whatever the game's
-  renderer reads from the rest of the deck (`GameDef.deck_context`: The Jam's recipe table);
+  file's bytes; for a declared game also its layout's face elements, the bytes of the pictures
+  they name and of those its image fields name), the template it is drawn on (shape, size,
+  boxes, overlap; and the outlines of the edition's other templates, which a board's spaces are
+  drawn to fit), the options that change a drawing (lang, bleed, diamonds, edition), the game's
+  name and sections and whatever the game's renderer reads from the rest of the deck
+  (`GameDef.deck_context`: The Jam's recipe table);
 - a back: the same for the back design, plus the component's entry when the design is drawn per
   card (`GameDef.per_card_backs`);
 - a component: its face and back keys and its count (copies take places on the sheets).
@@ -112,10 +114,15 @@ class Keys:
         return self._templates[name]
 
     def elements(self, side: str, kind: str) -> str:
-        """A declared game's face (or back) elements for a kind, as its layout gives them."""
+        """A declared game's face (or back) elements for a kind, as its layout gives them, with the
+        bytes of each picture an `image:` element names by its path (an SVG is one file: it may
+        name no other)."""
         if (side, kind) not in self._faces:
             table = self.edition.faces if side == "face" else self.edition.backs
-            self._faces[(side, kind)] = digest(table.get(kind)) if table else ""
+            els = table.get(kind) if table else None
+            art = [file_hash(Path(e.value[1])) for e in els or ()
+                   if getattr(e, "type", None) == "image" and isinstance(e.value, tuple) and e.value[0] == "file"]
+            self._faces[(side, kind)] = (digest([els, art]) if art else digest(els)) if table else ""
         return self._faces[(side, kind)]
 
     def pictures(self, c) -> list[str]:
