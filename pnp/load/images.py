@@ -2,8 +2,12 @@
 
 Takes the `image:` value (a path relative to the spec's folder) and returns a checked
 `UserImage`, or located diagnostics: a path that leaves the specs folder (absolute, `..`, a
-symbolic link pointing out), a missing file, a file that is not a PNG or JPEG or cannot be
-decoded. At render time `with_image` places the decoded image on a piece's drawing:
+symbolic link pointing out), a missing file, a file that is not a PNG, JPEG or SVG or cannot be
+decoded. An SVG is checked without drawing it by pnp/load/svgart.py (well-formed, self-contained,
+bounded) and printed as vectors; a build's load (`converting`) also has svglib convert it, so
+what svglib cannot draw is found there, located, before anything is drawn — `pnp validate`
+imports no reportlab and stops at the check. At render time `with_image` places the decoded
+image on a piece's drawing:
 
 - in the box `image_box` names; else, on a component, the template's `art` box when it has one;
   else over the whole piece (a back design always defaults to the whole piece). Over the whole
@@ -13,20 +17,26 @@ decoded. At render time `with_image` places the decoded image on a piece's drawi
 - scaled to cover the box, centred: what sticks out of the box is cut off, never stretched.
 - where the box reaches the piece's edge the image runs on into the bleed: an image without a
   bleed of its own (`image_bleed`, default 0) is extended by its edge pixels mirrored outwards, so
-  a cut that drifts shows art, not a white line.
-- an image printed at less than 150 dpi is a warning (IMAGE-DPI) naming its dpi and the pixel
+  a cut that drifts shows art, not a white line. SVG art is grown the same way, by mirrored
+  copies of its vectors.
+- a raster image printed at less than 150 dpi is a warning (IMAGE-DPI) naming its dpi and the pixel
   size it needs. One with more pixels than its largest box holds at 1200 dpi, or than pnp decodes
   at all (MAX_PIXELS), is an error (IMAGE-TOO-LARGE) found from the file's header before a pixel is
   decoded: a 0.5 MB PNG can be 12,000 x 12,000 px, gigabytes once decoded.
 
 Decoded images are cached (by path, size and modification time), so a card printed 18 times, or a
-back shared by a whole deck, is decoded once and stored once in the PDF.
+back shared by a whole deck, is decoded once and stored once in the PDF (an SVG as one form
+XObject).
 """
 from __future__ import annotations
 
+import contextlib
 import math
+import os
+import stat
 import warnings
 from collections import OrderedDict
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -35,6 +45,7 @@ from .paths import within
 from ..diagnostics import Loc, Report, one_of
 from ..render.drawing import Drawing, Path as DPath
 from .pixels import MAX_PIXELS, fits_print, mirrored, too_large
+from .svgart import SvgArt
 
 if TYPE_CHECKING:  # pragma: no cover
     from PIL.Image import Image as PILImage
@@ -45,6 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MIN_DPI = 150  # below this, photographs and gradients print visibly soft
 FORMATS = ("PNG", "JPEG")
+EXTENSIONS = (".png", ".jpg", ".jpeg", ".svg")
 ART_BOX = "art"  # the box a component's image goes into when it names none
 CACHE_BYTES = 512 * 1024 * 1024  # decoded pixels kept in memory at most
 
@@ -60,7 +72,26 @@ class UserImage:
 
 
 class ImageProblem(Exception):
-    """A file that cannot be used as an image; the message says why and what was expected."""
+    """A file that cannot be used as an image; the message says why and what was expected, `code`
+    is the diagnostic's."""
+
+    def __init__(self, message: str, code: str = "IMAGE-UNREADABLE"):
+        super().__init__(message)
+        self.code = code
+
+
+_converting: ContextVar[bool] = ContextVar("converting", default=False)
+
+
+@contextlib.contextmanager
+def converting():
+    """Within it (a build's load), `decoded` also has svglib convert SVG art, so what svglib
+    cannot draw is an error at the `image:` value, not a placeholder at the card."""
+    token = _converting.set(True)
+    try:
+        yield
+    finally:
+        _converting.reset(token)
 
 
 # -- checking a path (spec load) --------------------------------------------------------------
@@ -95,7 +126,7 @@ def _resolve(written: str, root: Path, loc: Loc, report: Report, decode: bool) -
         if decode:
             decoded(full)
     except ImageProblem as exc:
-        report.error(loc, "IMAGE-UNREADABLE", f"image '{written}' {exc}")
+        report.error(loc, exc.code, f"image '{written}' {exc}")
         return None
     return full
 
@@ -106,7 +137,7 @@ def check_decodes(im: UserImage, report: Report) -> bool:
         decoded(im.path)
         return True
     except ImageProblem as exc:
-        report.error(im.loc, "IMAGE-UNREADABLE", f"image '{im.written}' {exc}")
+        report.error(im.loc, exc.code, f"image '{im.written}' {exc}")
         return False
 
 
@@ -124,9 +155,9 @@ def _nearby(full: Path) -> str:
     folder = full.parent
     if not folder.is_dir():
         return f"; there is no folder {folder}"
-    names = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in (".png", ".jpg", ".jpeg"))
+    names = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in EXTENSIONS)
     if not names:
-        return f"; {folder} holds no PNG or JPEG file"
+        return f"; {folder} holds no PNG or JPEG file, and no SVG"
     shown = names[:8] + (["…"] if len(names) > 8 else [])
     return f"; images in {folder.name}/: {', '.join(shown)}"
 
@@ -134,11 +165,36 @@ def _nearby(full: Path) -> str:
 _cache: OrderedDict[tuple, "PILImage"] = OrderedDict()
 
 
-def decoded(path: Path) -> "PILImage":
-    """The image at `path` decoded to RGB (RGBA when it has transparency), upright by its EXIF
-    orientation; cached. Raises ImageProblem for anything that is not a readable PNG or JPEG."""
+def is_svg(path: Path) -> bool:
+    """Named .svg, or XML by its first bytes (an SVG saved under another name)."""
+    if path.suffix.lower() == ".svg":
+        return True
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe is not waited on
+    except OSError:
+        return False
+    try:
+        head = os.read(fd, 256) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
+
+
+def decoded(path: Path) -> "PILImage | SvgArt":
+    """The image at `path`: a raster decoded to RGB (RGBA when it has transparency), upright by its
+    EXIF orientation, or checked SVG art (pnp/load/svgart.py; converted by svglib too within
+    `converting`); cached. Raises ImageProblem for anything that is not a readable PNG, JPEG or SVG."""
     from PIL import Image, ImageOps
 
+    if is_svg(path):
+        from . import svgart
+
+        art = svgart.read(path)
+        if _converting.get():
+            art.drawing()
+        return art
     st = path.stat()
     key = (str(path), st.st_size, st.st_mtime_ns)
     if key in _cache:
@@ -150,7 +206,7 @@ def decoded(path: Path) -> "PILImage":
             im = Image.open(path)
         with im:
             if im.format not in FORMATS:
-                raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file")
+                raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file, or an SVG")
             im = ImageOps.exif_transpose(im)
             alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
             img = im.convert("RGBA" if alpha else "RGB")
@@ -158,10 +214,10 @@ def decoded(path: Path) -> "PILImage":
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
         raise ImageProblem(f"has more pixels than pnp decodes ({MAX_PIXELS / 1e6:.0f} megapixels); expected a PNG "
-                           "or JPEG file of the size it prints at") from None
+                           "or JPEG file of the size it prints at, or SVG art") from None
     except Exception as exc:  # PIL raises many kinds for a damaged or foreign file
         raise ImageProblem(f"cannot be read as an image ({type(exc).__name__}: {exc}); "
-                           "expected a PNG or JPEG file") from None
+                           "expected a PNG or JPEG file, or an SVG") from None
     _cache[key] = img
     while sum(len(i.getbands()) * i.width * i.height for i in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
         _cache.popitem(last=False)
@@ -234,8 +290,18 @@ def with_image(item: "Item", ctx: "RenderContext", report: Report, render: Calla
     return d
 
 
+def picture(d: Drawing, x: float, y: float, w: float, h: float, img: "PILImage | SvgArt") -> None:
+    """A decoded image stretched to the box: pixels, or an SVG's vectors."""
+    if isinstance(img, SvgArt):
+        d.vector(x, y, w, h, img)
+    else:
+        d.image(x, y, w, h, img)
+
+
 def _place(d: Drawing, im: UserImage, box: tuple, ctx: "RenderContext", report: Report, where: str) -> None:
     img = decoded(im.path)
+    if isinstance(img, SvgArt):
+        return _place_vectors(d, img, im, box, ctx)
     W, H = img.size
     x, y, w, h = box
     b = im.bleed  # the image's own bleed: the image covers the box grown by it
@@ -251,6 +317,30 @@ def _place(d: Drawing, im: UserImage, box: tuple, ctx: "RenderContext", report: 
     _check_dpi(im, W, H, s, (W * s, H * s), where, report)
     rx0, ry0, rx1, ry1 = reach
     d.group(clip=DPath.rect(rx0, ry0, rx1 - rx0, ry1 - ry0)).image(px, py, pw, ph, img)
+
+
+def _place_vectors(d: Drawing, art: SvgArt, im: UserImage, box: tuple, ctx: "RenderContext") -> None:
+    """SVG art placed as a raster image is (covering the box grown by its own bleed) and run on
+    into the bleed the same way: by copies of it mirrored about each edge it does not reach past.
+    Vectors print sharp at any size: no dpi to check."""
+    W, H = art.size
+    x, y, w, h = box
+    b = im.bleed
+    tx, ty, tw, th = x - b, y - b, w + 2 * b, h + 2 * b
+    s = max(tw / W, th / H)
+    pw, ph = W * s, H * s
+    px, py = tx + (tw - pw) / 2, ty + (th - ph) / 2
+    rx0, ry0, rx1, ry1 = _reach(box, ctx)
+    clip = d.group(clip=DPath.rect(rx0, ry0, rx1 - rx0, ry1 - ry0))
+    eps = 1e-6
+    cols = [0] + ([-1] if rx0 < px - eps else []) + ([1] if rx1 > px + pw + eps else [])
+    rows = [0] + ([-1] if ry0 < py - eps else []) + ([1] if ry1 > py + ph + eps else [])
+    for i in cols:
+        for j in rows:
+            # mirrored about the edge it is next to: x -> 2 * edge - x, a copy the art's width away
+            mx = (1.0, 0.0) if i == 0 else (-1.0, 2 * (px if i < 0 else px + pw))
+            my = (1.0, 0.0) if j == 0 else (-1.0, 2 * (py if j < 0 else py + ph))
+            clip.group((mx[0], 0.0, 0.0, my[0], mx[1], my[1])).vector(px, py, pw, ph, art)
 
 
 def _px(mm: float, s: float) -> int:

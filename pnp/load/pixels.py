@@ -58,23 +58,28 @@ def pixel_size(path: Path) -> tuple[int, int] | None:
     """(width, height) from a PNG's IHDR or a JPEG's frame header, read without decoding; None
     for a file that is neither (decoding it says what it is)."""
     with open(path, "rb") as f:
-        head = f.read(24)
-        if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-            return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-        if head[:2] != b"\xff\xd8":
-            return None
-        f.seek(2)
-        for _ in range(1000):  # segments before the frame header: EXIF, ICC profile, tables
-            marker = f.read(2)
-            while marker[:1] == b"\xff" and marker[1:] == b"\xff":  # fill bytes
-                marker = marker[1:] + f.read(1)
-            length = f.read(2)
-            if len(marker) < 2 or marker[0] != 0xFF or len(length) < 2 or marker[1] == 0xDA:
-                return None  # no frame header before the image data: let the decoder say why
-            if 0xC0 <= marker[1] <= 0xCF and marker[1] not in (0xC4, 0xC8, 0xCC):
-                frame = f.read(5)
-                return int.from_bytes(frame[3:5], "big"), int.from_bytes(frame[1:3], "big")
-            f.seek(int.from_bytes(length, "big") - 2, 1)
+        return header_size(f)
+
+
+def header_size(f) -> tuple[int, int] | None:
+    """`pixel_size` of an open binary file (a picture an SVG embeds is read from its bytes)."""
+    head = f.read(24)
+    if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    if head[:2] != b"\xff\xd8":
+        return None
+    f.seek(2)
+    for _ in range(1000):  # segments before the frame header: EXIF, ICC profile, tables
+        marker = f.read(2)
+        while marker[:1] == b"\xff" and marker[1:] == b"\xff":  # fill bytes
+            marker = marker[1:] + f.read(1)
+        length = f.read(2)
+        if len(marker) < 2 or marker[0] != 0xFF or len(length) < 2 or marker[1] == 0xDA:
+            return None  # no frame header before the image data: let the decoder say why
+        if 0xC0 <= marker[1] <= 0xCF and marker[1] not in (0xC4, 0xC8, 0xCC):
+            frame = f.read(5)
+            return int.from_bytes(frame[3:5], "big"), int.from_bytes(frame[1:3], "big")
+        f.seek(int.from_bytes(length, "big") - 2, 1)
     return None
 
 

@@ -14,7 +14,7 @@ import re
 from ..diagnostics import InputError, Report, one_of
 from ..games import GAMES, UnknownGame
 from ..games.base import GameDef
-from .images import check_boxes, check_decodes
+from .images import check_boxes, check_decodes, converting
 from .layout import Layout, Sheet, load_layout, load_sheets
 from .paths import display, is_file, layout_file
 from .schema import ID_PATTERN
@@ -173,12 +173,13 @@ def _face_info(game: GameDef, spec: Spec | None):
 
 
 def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) -> Loaded:
-    loaded = _spec_checked(game_id, specs_dir)
-    layout, lreport = game_layout(game_id, specs_dir, layouts_dir, loaded.game, loaded.spec)
-    loaded.report.extend(lreport)
-    loaded.layout = layout
-    if layout is not None and loaded.spec is not None:
-        check_boxes(loaded.spec, layout, loaded.report)  # an image_box must be a box of the piece's template
+    with converting():  # SVG art is also converted as it is checked: what svglib refuses is located here
+        loaded = _spec_checked(game_id, specs_dir)
+        layout, lreport = game_layout(game_id, specs_dir, layouts_dir, loaded.game, loaded.spec)
+        loaded.report.extend(lreport)
+        loaded.layout = layout
+        if layout is not None and loaded.spec is not None:
+            check_boxes(loaded.spec, layout, loaded.report)  # an image_box must be a box of the piece's template
     return loaded
 
 

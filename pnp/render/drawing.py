@@ -1,7 +1,8 @@
 """The backend-neutral drawing of one card face: plain data, no paper, no PDF.
 
 A `Drawing` is a size in millimetres (origin bottom-left, y up) and a list of operations:
-filled/stroked paths, text runs, images, and groups that carry a transform and an optional clip.
+filled/stroked paths, text runs, images, vector art (an SVG), and groups that carry a transform
+and an optional clip.
 `use()` places a shared symbol (a back, an icon) that a backend may emit once and reuse (the PDF
 backend makes it a form XObject). Card renderers build Drawings; backends only replay them.
 """
@@ -178,6 +179,19 @@ class Image:
 
 
 @dataclass
+class Vector:
+    """Vector art (an SVG, pnp/load/svgart.py) stretched to the box x, y, w, h: `art.drawing()` is
+    svglib's drawing of it (a reportlab Drawing, its size in points). The PDF backend draws it once,
+    as a form XObject, and places it wherever it is shown."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    art: Any
+
+
+@dataclass
 class Group:
     drawing: "Drawing"
     matrix: Matrix = IDENTITY
@@ -193,7 +207,7 @@ class Use:
     matrix: Matrix = IDENTITY
 
 
-Op = Fill | Text | Image | Group | Use
+Op = Fill | Text | Image | Vector | Group | Use
 
 
 @dataclass
@@ -226,6 +240,10 @@ class Drawing:
 
     def image(self, x, y, w, h, source: str) -> "Drawing":
         self.ops.append(Image(x, y, w, h, source))
+        return self
+
+    def vector(self, x, y, w, h, art) -> "Drawing":
+        self.ops.append(Vector(x, y, w, h, art))
         return self
 
     def group(self, matrix: Matrix = IDENTITY, clip: Path | None = None) -> "Drawing":

@@ -3,7 +3,8 @@
 Takes page sizes, page boxes and Drawings placed by a matrix (all in millimetres); writes a PDF
 with every font embedded as a subset (the initial font is a vendored TTF, so no unembedded
 Helvetica appears) and `invariant` output, so two builds of the same input are byte-identical.
-Shared symbols (`Use`) become form XObjects, drawn once and referenced on every page.
+Shared symbols (`Use`) become form XObjects, drawn once and referenced on every page; so does
+vector art (`Vector`, an SVG drawn by svglib): once per PDF, placed by a matrix wherever it shows.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from . import fonts
-from .drawing import PT, Drawing, Fill, Group, Image, Matrix, Path, Text, Use
+from .drawing import PT, Drawing, Fill, Group, Image, Matrix, Path, Text, Use, Vector
 
 # Streams are Flate-compressed binary, not also ASCII85-encoded: ASCII85 adds a quarter to every
 # stream and, without reportlab's C accelerator, is the slowest step of writing the file.
@@ -67,6 +68,37 @@ def cmyk(c) -> tuple[float, float, float, float]:
     return tuple(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)) + (round(k, 4),)
 
 
+def _in_cmyk(drawing):
+    """A copy of a reportlab drawing with every RGB colour in it (fills, strokes, gradient stops)
+    converted as `cmyk` converts the drawing's own."""
+    import copy
+
+    from reportlab.lib.colors import CMYKColor, Color as RLColor
+
+    from .drawing import Color
+
+    def conv(v, seen):
+        if isinstance(v, RLColor) and not isinstance(v, CMYKColor):
+            return CMYKColor(*cmyk(Color(v.red, v.green, v.blue)), alpha=v.alpha)
+        if isinstance(v, list):
+            return [conv(x, seen) for x in v]
+        if isinstance(v, tuple):
+            return tuple(conv(x, seen) for x in v)
+        if hasattr(v, "__dict__") and id(v) not in seen:
+            seen.add(id(v))
+            for k, x in list(vars(v).items()):
+                y = conv(x, seen)
+                if y is not x:
+                    v.__dict__[k] = y
+        return v
+
+    out = copy.deepcopy(drawing)
+    conv(out, set())
+    black = CMYKColor(0, 0, 0, 1)  # the renderer's starting colours (STATE_DEFAULTS), set before any shape's
+    out.__dict__.update(initialFillColor=black, initialStrokeColor=black)  # not in Drawing's checked attributes
+    return out
+
+
 class PdfBackend:
     def __init__(self, target, title: str = "", author: str = "pnp", use_cmyk: bool = False,
                  code_cache: dict | None = None):
@@ -84,6 +116,7 @@ class PdfBackend:
         self.forms: dict[str, str] = {}
         self.fill_codes: dict[tuple, str] = {}  # a path's content -> its PDF code (see _fill_code)
         self.images: dict[int, tuple] = {}  # id(PIL image) -> (the image, its ImageReader)
+        self.vectors: dict[int, tuple] = {}  # id(vector art) -> (the art, its form's name, its width, height)
 
     # -- pages -------------------------------------------------------------------------------
     def begin_page(self, width: float, height: float, trim: tuple | None = None, bleed: tuple | None = None) -> None:
@@ -130,6 +163,8 @@ class PdfBackend:
                 self._use(op)
             elif isinstance(op, Image):
                 self._image(op)
+            elif isinstance(op, Vector):
+                self._vector(op)
 
     def _image(self, op: Image) -> None:
         """A file path, or a decoded PIL image (user art, pnp/load/images.py). One ImageReader per
@@ -144,6 +179,31 @@ class PdfBackend:
                 held = self.images[id(source)] = (source, ImageReader(pixels))
             source = held[1]
         self.c.drawImage(source, op.x, op.y, op.w, op.h, mask="auto")
+
+    def _vector(self, op: Vector) -> None:
+        """SVG art: svglib's drawing written once as a form XObject (clipped to its viewport, as
+        an SVG is), stretched onto the op's box wherever it shows."""
+        held = self.vectors.get(id(op.art))
+        if held is None or held[0] is not op.art:
+            from reportlab.graphics import renderPDF
+
+            d = op.art.drawing()
+            if self.use_cmyk:  # --cmyk: the art's colours too
+                d = _in_cmyk(d)
+            name = f"V{len(self.vectors)}"
+            self.c.beginForm(name, 0, 0, d.width, d.height)
+            rl_config.useA85 = 1  # a picture the SVG embeds is an inline image: text, as a form's stream must be
+            try:
+                renderPDF.draw(d, self.c, 0, 0, showBoundary=False)
+            finally:
+                rl_config.useA85 = 0
+            self.c.endForm()
+            held = self.vectors[id(op.art)] = (op.art, name, d.width, d.height)
+        _, name, w, h = held
+        self.c.saveState()
+        self.c.transform(op.w / w, 0, 0, op.h / h, op.x, op.y)
+        self.c.doForm(name)
+        self.c.restoreState()
 
     def _colour(self, colour, stroke: bool = False) -> None:
         if self.use_cmyk:

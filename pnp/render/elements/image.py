@@ -1,6 +1,7 @@
-"""`image: PATH` — a picture filling a box, clipped to it: a PNG or JPEG inside the specs folder
-(the same rule as user art), or "{field}" naming an image field of the kind. It covers the box
-(cut to it, centred) unless `fit: contain` asks for all of it inside the box."""
+"""`image: PATH` — a picture filling a box, clipped to it: a PNG, JPEG or SVG inside the specs
+folder (the same rule as user art), or "{field}" naming an image field of the kind. It covers the
+box (cut to it, centred) unless `fit: contain` asks for all of it inside the box. An SVG prints as
+vectors (pnp/load/svgart.py), scaled the same way."""
 from __future__ import annotations
 
 from ...load import images
@@ -45,8 +46,8 @@ def place_image(d, path, box, fit: str = "cover") -> None:
     """The picture at `path` in `box`: covering it (centred, cut to the box) or, with "contain",
     all of it inside the box. Decoded once however many faces show it (pnp/load/images.py)."""
     img = images.decoded(path)
-    W, H = img.size
-    s = (max if fit == "cover" else min)(box.w / W, box.h / H)  # mm per pixel
+    W, H = img.size  # pixels, or an SVG's points
+    s = (max if fit == "cover" else min)(box.w / W, box.h / H)  # mm per pixel (or point)
     w, h = W * s, H * s
     x, y = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
-    d.group(clip=Path.rect(box.x, box.y, box.w, box.h)).image(x, y, w, h, img)
+    images.picture(d.group(clip=Path.rect(box.x, box.y, box.w, box.h)), x, y, w, h, img)
