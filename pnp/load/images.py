@@ -45,6 +45,7 @@ from .paths import within
 from ..diagnostics import Loc, Report, one_of
 from ..render.drawing import Drawing, Path as DPath
 from .pixels import MAX_PIXELS, fits_print, mirrored, too_large
+from .pixels import ImageProblem
 from .svgart import SvgArt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,15 +70,6 @@ class UserImage:
     box: str | None = None  # `image_box`: the layout box it fills (None: the default)
     box_loc: Loc | None = None
     bleed: float = 0.0  # `image_bleed`: mm of bleed the image already has on every side
-
-
-class ImageProblem(Exception):
-    """A file that cannot be used as an image; the message says why and what was expected, `code`
-    is the diagnostic's."""
-
-    def __init__(self, message: str, code: str = "IMAGE-UNREADABLE"):
-        super().__init__(message)
-        self.code = code
 
 
 _converting: ContextVar[bool] = ContextVar("converting", default=False)

@@ -16,6 +16,16 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Loc, Report
 
+
+class ImageProblem(Exception):
+    """A file that cannot be used as an image; the message says why and what was expected, `code`
+    is the diagnostic's."""
+
+    def __init__(self, message: str, code: str = "IMAGE-UNREADABLE"):
+        super().__init__(message)
+        self.code = code
+
+
 if TYPE_CHECKING:  # pragma: no cover
     from PIL.Image import Image as PILImage
 

@@ -79,7 +79,7 @@ class SvgArt:
 
 
 def _problem(message: str, code: str = "IMAGE-SVG") -> Exception:
-    from .images import ImageProblem
+    from .pixels import ImageProblem
 
     return ImageProblem(message, code)
 
