@@ -172,7 +172,7 @@ def read_spec(root: Node, path: str | Path, game: "GameDef", display: str) -> tu
             c.back, c.locs["back"] = default_back, locs["back"]
         elif c.back == NO_BACK:
             c.back = None
-    _check_back_refs(comps, backs, report)
+    _check_back_refs(comps, backs, report, _written_ids(root.get("backs")))
     spec = Spec(
         game=game.id,
         name=values["name"] if values["name"] is not INVALID else {},
@@ -285,10 +285,19 @@ def _image(values: dict, locs: dict[str, Loc], node: Node, base: Path, report: R
     return UserImage(written, path, locs["image"], values["image_box"], box_loc, values["image_bleed"])
 
 
-def _check_back_refs(comps: list[Item], backs: list[Item], report: Report) -> None:
+def _written_ids(node: Node | None) -> set[str]:
+    """The ids written in a list of entries, read or not (an entry with an error is told there)."""
+    if node is None or not node.is_seq:
+        return set()
+    return {e.value["id"].value for e in node.value if e.is_map and "id" in e.value and e.value["id"].kind == "scalar"}
+
+
+def _check_back_refs(comps: list[Item], backs: list[Item], report: Report, written: set[str] = frozenset()) -> None:
     ids = [b.id for b in backs]
     reported = set()
     for c in comps:
+        if c.back in written and c.back not in ids:
+            continue  # a back design whose entry is wrong: said at the entry, not again at every card
         if c.back is not None and c.back not in ids and c.loc_of("back") not in reported:
             reported.add(c.loc_of("back"))
             accepted = one_of(ids) if ids else "none (the spec has no 'backs' section)"

@@ -5,7 +5,7 @@ length, `distinct: true`, `legal: true`); `every` over list fields and legal val
 and `note:`, and the setup's own lines in zh-TW; a package-declared game's spec adding `kinds:`;
 the player-count message. Every diagnostic is asserted by exit code, code, file:line:col and words.
 
-The engine's bugs found while writing these are the `xfail(strict=True)` tests at the end."""
+The engine's bugs found while writing these are the `test_fixed_` tests at the end (fixed since)."""
 from __future__ import annotations
 
 import re
@@ -387,7 +387,7 @@ def test_exactly_setup_per_player_count_when_the_deal_differs(cli, tmp_path):
     (GEM_SETUP + "  - { pile: rest }\n", "the setup leaves the rest of the deck in a pile, or removes cards"),
     (GEM_SETUP + "  - { remove: { where: { worth: 3 } }, players: [2] }\n",
      "the setup leaves the rest of the deck in a pile, or removes cards"),
-    (GEM_SETUP.replace("[gem]", "[gem, coin]"), "the setup's deck holds coin or gem"),
+    (GEM_SETUP.replace("[gem]", "[gem, coin]"), "the setup's deck holds coin and gem"),
     (GEM_SETUP.replace("[gem]", "[coin]"), "no setup step shuffles it into the deck"),
     ("  - { shuffle: [gem] }\n", "no setup step deals, shows or piles a number of cards"),
 ])
@@ -488,7 +488,7 @@ def test_placeholders_differ_by_measure(cli, tmp_path):
     assert validate(cli).code == 0
     g = mini(tmp_path, ("field: gems }, distinct: true }", "field: gems }, distinct: true, message: \"{missing}\" }"))
     r = validate(cli)
-    one(r, "DECLARE-MESSAGE", g.at(SPEC, "\"{missing}\""), "a each rule's message can use", "{repeated}, {others}")
+    one(r, "DECLARE-MESSAGE", g.at(SPEC, "\"{missing}\""), "an each rule's message can use", "{repeated}, {others}")
 
 
 # -- 7. names: --------------------------------------------------------------------------------------------
@@ -638,8 +638,8 @@ def test_step_text_replaces_the_default_line_in_each_language(cli, tmp_path):
 
 
 @pytest.mark.parametrize("text, words", [
-    ('"Deal {count} piles"', "'text' of setup step 3 (en) has the placeholder '{count}'; a step's text can use "
-                             "{cards}, {each}, {piles}, {sizes}, {players}"),
+    ('"Deal {count} piles"', "'text' of setup step 3 (en) has the placeholder '{count}'; this step's text can use "
+                             "{cards}, {piles}, {sizes}, {players}"),
     ('{ en: "ok", zh-TW: "{sizes:>3}" }', "'text' of setup step 3 (zh-TW) has the placeholder '{sizes}'"),
     ('"a lone { brace"', "'text' of setup step 3 (en) has a lone brace; write {{ or }} for the brace itself"),
 ])
@@ -722,20 +722,14 @@ def test_gem_is_played_by_2_to_4(cli):
 
 # -- bugs found: each fails today -----------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="a named piles step without text: prints no line at all: its piles are not "
-                                       "in the text a person sets up from (setup.result prints piles only for "
-                                       "numbers['made'], which a named step leaves empty)")
-def test_bug_a_named_piles_step_without_text_is_said(cli, tmp_path):
+def test_fixed_a_named_piles_step_without_text_is_said(cli, tmp_path):
     mini(tmp_path)
     r = setup(cli, 2)
     assert r.code == 0
     assert "face down" in r.out
 
 
-@pytest.mark.xfail(strict=True, reason="a step named after a key of the deal's data (name: piles, as GEM's) overwrites "
-                                       "public/hidden['piles']: with a `pile: rest` step too, the rest pile's cards "
-                                       "vanish from the JSON (DATA_KEYS in setup.py is declared but never checked)")
-def test_bug_a_step_named_piles_keeps_the_rest_pile(cli, tmp_path):
+def test_fixed_a_step_named_piles_keeps_the_rest_pile(cli, tmp_path):
     mini(tmp_path, ("  - { piles: [2, 2, 1], name: stacks }\n", "  - { piles: [2, 1], name: piles }\n  - { pile: rest }\n"),
          ("exactly: setup }", "exactly: 5 }"))
     r = setup(cli, 2, "--format", "json")
@@ -747,14 +741,11 @@ def test_bug_a_step_named_piles_keeps_the_rest_pile(cli, tmp_path):
     assert sorted(held) == ["g1", "g2", "g3", "g4", "g5"]  # today: g1, g2 (the rest pile) are nowhere
 
 
-@pytest.mark.xfail(strict=True, reason="a step text (or note) may use any of {cards} {each} {piles} {sizes} {players} "
-                                       "when read, but a step fills only its own: a note with {each} or a give with "
-                                       "{piles} validates clean and `pnp setup` crashes with KeyError")
 @pytest.mark.parametrize("edit", [
     ("  - { shuffle: [gem] }\n", "  - { shuffle: [gem] }\n  - { note: \"Deal {each} to each.\" }\n"),
     ("name: coins }", "name: coins, text: \"Coins in {piles} piles\" }"),
 ])
-def test_bug_a_step_text_placeholder_its_step_has_not(cli, tmp_path, edit):
+def test_fixed_a_step_text_placeholder_its_step_has_not(cli, tmp_path, edit):
     mini(tmp_path, edit)
     v = validate(cli)
     r = cli("setup", "mini", "--players", "2", "--seed", "1", "--specs", "card_specs")
@@ -762,19 +753,14 @@ def test_bug_a_step_text_placeholder_its_step_has_not(cli, tmp_path, edit):
     assert r.code == 0 or (v.code == 2 and diags(v, "DECLARE-MESSAGE"))
 
 
-@pytest.mark.xfail(strict=True, reason="exactly: setup with a single pile says 'the one piles of 3' "
-                                       "(resolve_setup_bounds always writes 'piles')")
-def test_bug_exactly_setup_with_one_pile_says_pile(cli, tmp_path):
+def test_fixed_exactly_setup_with_one_pile_says_pile(cli, tmp_path):
     mini(tmp_path, ("  - { piles: [2, 2, 1], name: stacks }\n", "  - { display: 2 }\n  - { piles: [2] }\n"))
     r = validate(cli)
     line = one(r, "GEM-COUNT", None, "expected 4")
     assert "one piles" not in line, line
 
 
-@pytest.mark.xfail(strict=True, reason="a field whose declaration is wrong is meant to be told once (kinds.Broken), "
-                                       "but names: using it adds DECLARE-NAME: `legal` on the gems list gives a "
-                                       "second error, \"'gems' is not a choice field\", at the names template")
-def test_bug_a_wrong_field_is_not_told_again_by_names(cli, tmp_path):
+def test_fixed_a_wrong_field_is_not_told_again_by_names(cli, tmp_path):
     mini(tmp_path, ("min: 1, max: 3 }", "min: 1, max: 3, legal: [1] }"),
          ("choices:\n  gems:\n    ruby: { name: { en: Ruby, zh-TW: 紅寶石 } }\n    jade: { name: { en: Jade, zh-TW: 玉 } }\n"
           "    onyx: { name: { en: Onyx, zh-TW: 瑪瑙 } }\n", ""))
@@ -783,10 +769,7 @@ def test_bug_a_wrong_field_is_not_told_again_by_names(cli, tmp_path):
     assert codes(r) == ["DECLARE-KEY"], lines_of(r)
 
 
-@pytest.mark.xfail(strict=True, reason="a back design of a front kind (back_kinds: [crest], the back is kind coin) "
-                                       "is SPEC-KIND, then SPEC-DANGLING-REF says 'the spec has no 'backs' section', "
-                                       "which it has (spec._check_back_refs counts only the backs that were read)")
-def test_bug_a_back_of_a_front_kind_does_not_say_the_spec_has_no_backs(cli, tmp_path):
+def test_fixed_a_back_of_a_front_kind_does_not_say_the_spec_has_no_backs(cli, tmp_path):
     mini(tmp_path, ("  - { id: b, kind: crest }", "  - { id: b, kind: coin, value: 1 }"))
     r = validate(cli)
     assert not any("has no 'backs' section" in x for x in lines_of(r)), lines_of(r)

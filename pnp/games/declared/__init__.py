@@ -139,15 +139,19 @@ def _names(node: Node | None, kinds: Kinds, report: Report) -> dict[str, dict[st
             continue
         got = got if isinstance(got, dict) else {"en": got}
         fields = {f.name: f.type for f in kinds.fields[kind]}
+        broken = {f.name for f in kinds.fields[kind] if type(f.type).__name__ == "Broken"}
         for lang, template in got.items():
             try:
                 parts = placeholders.parse(template)
             except ValueError as exc:
                 report.error(text.loc, "DECLARE-NAME", f"'names' of {kind} ({lang}): {exc}")
                 continue
+            if placeholders.uses(parts) & broken:
+                continue  # a field declared wrongly: told at its declaration, not again here
             wrong = placeholders.problems(parts, fields, kinds.choices)
             if wrong:
-                report.error(text.loc, "DECLARE-NAME", f"'names' of {kind} ({lang}): {wrong[0]}")
+                said = wrong[0].replace("this face can use", "a name of this kind can use")
+                report.error(text.loc, "DECLARE-NAME", f"'names' of {kind} ({lang}): {said}")
                 continue
             out.setdefault(kind, {})[lang] = parts
     return out

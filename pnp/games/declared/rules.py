@@ -250,7 +250,7 @@ def _message_ok(msg: dict[str, str], measure: str, node: Node, report: Report, w
             if name not in offered or spec not in ("", "word"):
                 shown = "{" + name + (f":{spec}" if spec else "") + "}"
                 report.error(node.loc, "DECLARE-MESSAGE",
-                             f"'message' of {what} ({lang}) has the placeholder '{shown}'; a {measure} rule's message can "
+                             f"'message' of {what} ({lang}) has the placeholder '{shown}'; {'an' if measure[0] in 'aeiou' else 'a'} {measure} rule's message can "
                              f"use {', '.join('{' + n + '}' for n in offered)} (and {{NAME:word}} for a number in words)")
                 return False
     return True
@@ -648,7 +648,7 @@ def _check_every(ch: _Check, cards) -> bool:
     if rule.total is not None:
         broke = _check_total(ch, cards)
     values = [", ".join(map(str, combo)) for combo in rule.combos]
-    short, first_short = [], None
+    short: list[str] = []
     for combo, shown in zip(rule.combos, values):
         held = groups.get(combo, [])
         total = sum(n for _, n in held)
@@ -657,12 +657,18 @@ def _check_every(ch: _Check, cards) -> bool:
         most = ch.most()
         name = " and ".join(f"{f} {val}" for f, val in zip(rule.fields, combo))
         loc = (_over(held, most) if most is not None and total > most else None) or ch.at
-        if rule.message and "missing" in {n for n, _ in _names(rule.message["en"]) or []}:
+        if rule.message and "missing" in {n for n, _ in _names(rule.message["en"]) or []} and (
+                most is None or total <= most):  # short of it: said together; too many: said on its own below
             short.append(shown)
-            first_short = first_short or loc
             continue
         counted = _parts(rule.kind, held, loc)
         listed = f"; {nouns(rule.kind)} of {name}: {counted}" if held else ""
+        if short is not None and rule.message and "missing" in {n for n, _ in _names(rule.message["en"]) or []}:
+            ch.report.rule(loc, rule.code, f"{_context(ch.players, ch.variant)}the deck has "
+                                           f"{plural(total, rule.kind, _suffix(rule.kind))} of {name}{_filter(rule)}, "
+                                           f"expected {rule.bound.wanted(ch.players, ch.variant)}{listed}")
+            broke = True
+            continue
         ch.say(loc, f"the deck has {plural(total, rule.kind, _suffix(rule.kind))} of {name}{_filter(rule)}, expected "
                     f"{rule.bound.wanted(ch.players, ch.variant)}{listed}",
                total=total, counted=counted, combination=name, values=values, how_many=len(values))

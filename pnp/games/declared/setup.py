@@ -42,6 +42,10 @@ STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "note"
 LIMITS = ("players", "variant")
 EXTRAS = ("distinct", "name", "text")
 TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
+STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "players"),
+               "display": ("cards", "players"), "piles": ("cards", "piles", "sizes", "players"),
+               "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players"),
+               "note": ("players",)}  # what a step's text may say: the numbers that step has
 DATA_KEYS = ("table", "given", "piles", "removed", "box", "hand")
 MAX_DEAL = 999
 
@@ -72,12 +76,32 @@ def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: li
         report.error(node.loc, "DECLARE-TYPE", f"'setup' is {type_name(node)}, expected a list of steps, such as "
                                                "- { shuffle: [card] } - { deal: 5 }")
         return []
-    steps = []
+    steps, nodes = [], []
     for i, child in enumerate(node.value, 1):
         step = _step(child, kinds, players, variants, report, f"setup step {i}")
         if step is not None:
             steps.append(step)
+            nodes.append((i, child))
+    _check_names(steps, nodes, report)
     return steps
+
+
+# The deal's own keys, and the unnamed steps whose cards go under each (box and removed: always).
+OWN_KEYS = {"table": ("display",), "given": ("give",), "piles": ("piles", "pile"), "hand": ("deal",),
+            "box": (), "removed": (), "deck": ()}
+
+
+def _check_names(steps: list[Step], nodes: list, report: Report) -> None:
+    """A step's name may not take a key the deal's data already fills: the cards under it would be lost."""
+    for step, (i, node) in zip(steps, nodes):
+        if step.name not in OWN_KEYS:
+            continue
+        others = [n for s, (n, _) in zip(steps, nodes) if s.what in OWN_KEYS[step.name] and s.name is None]
+        if step.name in ("box", "removed", "deck") or others:
+            why = (f"it holds {'what no step puts into play' if step.name == 'box' else 'the cards set aside' if step.name == 'removed' else 'the rest of the deck'}"
+                   if not others else f"setup step {others[0]} puts its cards there")
+            report.error(node.key_loc("name"), "DECLARE-KEY", f"'name' of setup step {i} is '{step.name}', a key the "
+                                                              f"deal's data has already ({why}); name it otherwise")
 
 
 def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report, what: str) -> Step | None:
@@ -126,13 +150,13 @@ def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
             return None
         step.name = n
     if "text" in node.value:
-        step.text = _sentence(node.value["text"], report, f"'text' of {what}")
+        step.text = _sentence(node.value["text"], report, f"'text' of {what}", STEP_VALUES[kind])
         if step.text is None:
             return None
     return step
 
 
-def _sentence(node: Node, report: Report, what: str) -> dict[str, str] | None:
+def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES) -> dict[str, str] | None:
     """A sentence in one or both languages; its `{…}` are the step's numbers, checked here."""
     import string
 
@@ -148,9 +172,9 @@ def _sentence(node: Node, report: Report, what: str) -> dict[str, str] | None:
                                                       "brace itself")
             return None
         for n, spec, conv in names:
-            if n not in TEXT_VALUES or spec or conv:
-                report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has the placeholder '{{{n}}}'; a step's "
-                                                          f"text can use {', '.join('{' + v + '}' for v in TEXT_VALUES)}")
+            if n not in offered or spec or conv:
+                report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has the placeholder '{{{n}}}'; this step's "
+                                                          f"text can use {', '.join('{' + v + '}' for v in offered)}")
                 return None
     return text
 
@@ -250,7 +274,7 @@ def _pile(node, kinds, players, report, what):
 
 
 def _note(node, kinds, players, report, what):
-    return _sentence(node, report, what)
+    return _sentence(node, report, what, STEP_VALUES["note"])
 
 
 _READERS = {"shuffle": _kinds_list, "remove": _remove, "deal": _per_players, "give": _give,
@@ -385,6 +409,7 @@ def _run_piles(t: _Table, step: Step, n: int) -> dict:
     for size in sizes:
         if step.name:
             t.grouped.setdefault(step.name, []).append(cards[at:at + size])
+            made.append(f"{step.name} {len(t.grouped[step.name])}")
         else:
             made.append(f"pile {len(t.piles) + 1}")
             t.piles.append((made[-1], cards[at:at + size]))
@@ -452,6 +477,8 @@ def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str,
     public.update({g: {s: [js(x) for x in cs] for s, cs in seats.items()} for g, seats in table.given.items()})
     public["piles"] = {p: len(cs) for p, cs in piles}
     hidden: dict[str, Any] = {"piles": {p: [js(x) for x in cs] for p, cs in piles}}
+    if "piles" in table.grouped and table.deck:  # the named piles took the key: the rest of the deck has its own
+        public["deck"], hidden["deck"] = len(table.deck), [js(x) for x in table.deck]
     for g, group in table.grouped.items():
         public[g] = [len(cs) for cs in group]
         hidden[g] = [[js(x) for x in cs] for cs in group]
@@ -475,10 +502,11 @@ def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str,
         if step.what == "give":
             lines += [word("seat_cards", seat=word("seat", n=s.split()[-1]), cards=listed(cs))
                       for s, cs in numbers["given"].items() if cs]
-        elif text is None and step.what == "display":
+        elif step.what == "display":
             lines.append(word("face_up", cards=listed(numbers["shown"])))
         elif text is None and step.what == "piles":
             made = dict(table.piles)
+            made.update({f"{g} {i}": cs for g, group in table.grouped.items() for i, cs in enumerate(group, 1)})
             lines += [word("pile", pile=pile_name(p), n=n_cards(len(made[p]))) for p in numbers["made"]]
         elif text is None and step.what == "pile":
             cs = next(cs for p, cs in table.piles if p == step.arg)
@@ -510,7 +538,7 @@ def resolve_setup_bounds(rules: list, steps: list[Step], players: list[int], rep
             fixed = [s for s in mine if s.what in ("deal", "display", "piles")]
             if deck != {rule.kind} or not fixed or any(s.what in ("pile", "remove") for s in mine):
                 why = ("no setup step shuffles it into the deck" if rule.kind not in deck else
-                       f"the setup's deck holds {one_of(sorted(deck))}" if deck != {rule.kind} else
+                       f"the setup's deck holds {' and '.join(sorted(deck))}" if deck != {rule.kind} else
                        "the setup leaves the rest of the deck in a pile, or removes cards" if fixed else
                        "no setup step deals, shows or piles a number of cards")
                 break
@@ -529,7 +557,8 @@ def resolve_setup_bounds(rules: list, steps: list[Step], players: list[int], rep
         for s in fixed:
             if s.what == "piles" and not isinstance(s.arg, dict):
                 n = len(s.arg)
-                said.append(f"the {WORDS[n] if n < len(WORDS) else n} piles of {'+'.join(map(str, s.arg))}")
+                said.append(f"the pile of {s.arg[0]}" if n == 1 else
+                            f"the {WORDS[n] if n < len(WORDS) else n} piles of {'+'.join(map(str, s.arg))}")
             elif s.what == "deal" and not isinstance(s.arg, dict):
                 said.append(f"{plural(s.arg, 'card')} to each player")
             elif s.what == "display" and not isinstance(s.arg, dict):
