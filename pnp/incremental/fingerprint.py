@@ -6,7 +6,8 @@ the manifest of a full build records one per component so `pnp build --changed` 
 components differ since then. What goes into each:
 
 - a face: the component's entry (kind, fields, back id, image path, box and bleed, the image
-  file's bytes; for a declared game also its layout's face elements, the bytes of the pictures
+  file's bytes; for a declared game also its layout's face elements, the attributes (`choices:`)
+  of the choice values the entry holds, the bytes of the pictures
   they name and of those its image fields name), the template it is drawn on (shape, size,
   boxes, overlap; and the outlines of the edition's other templates, which a board's spaces are
   drawn to fit), the options that change a drawing (lang, bleed, diamonds, edition), the game's
@@ -94,9 +95,13 @@ class Keys:
         outlines = {t.name: t.outline for t in self.edition.templates.values()}
         declared = getattr(game, "declared", None)  # a declared game's faces read its choices' attributes
         self._declared = declared is not None
+        # faces drawn from the layout's elements read the attributes of the values a card holds
+        # (a colour changed reprints the cards of that colour); a package's code may read any
+        self._choices = declared.kinds.choices if declared is not None and declared.draws_faces else None
+        every = declared.kinds.choices if declared is not None and not declared.draws_faces else None
         self.common = digest({"game": game.id, "name": spec.name, "sections": spec.sections, "deck": context,
                               "outlines": outlines, "options": self.render_options(),
-                              **({"choices": declared.kinds.choices} if declared else {})})
+                              **({"choices": every} if every is not None else {})})
         self._templates: dict[str, str] = {}
         self._faces: dict[tuple[str, str], str] = {}
         self._images = declared.kinds.images if declared else {}
@@ -130,9 +135,21 @@ class Keys:
         base = self.loaded.spec.base
         return [file_hash(base / c.get(f)) if c.get(f) and base is not None else "" for f in self._images.get(c.kind, ())]
 
+    def held(self, c) -> dict:
+        """The choice attributes of the values `c` holds: what its face's {field.ATTR} can show."""
+        if not self._choices:
+            return {}
+        out = {}
+        for name, values in self._choices.items():
+            v = c.get(name)
+            for x in v if isinstance(v, list) else [v]:
+                if isinstance(x, str) and x in values:
+                    out.setdefault(name, {})[x] = values[x]
+        return out
+
     def face(self, c) -> str:
         t = self.edition.template_for(c.kind)
-        extra = [self.elements("face", c.kind), self.pictures(c)] if self._declared else []
+        extra = [self.elements("face", c.kind), self.pictures(c), self.held(c)] if self._declared else []
         return digest(["face", self.common, self.template(t.name), item_entry(c), *extra])
 
     def back(self, c) -> str | None:
@@ -141,7 +158,7 @@ class Keys:
         design = self.loaded.spec.backs[c.back]
         t = self.edition.template_for(c.kind)
         card = item_entry(c) if design.kind in self.loaded.game.per_card_backs else None
-        extra = [self.elements("back", design.kind), self.pictures(design)] if self._declared else []
+        extra = [self.elements("back", design.kind), self.pictures(design), self.held(design)] if self._declared else []
         return digest(["back", self.common, self.template(t.name), item_entry(design), card, *extra])
 
     def component(self, c) -> str:

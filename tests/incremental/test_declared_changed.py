@@ -40,3 +40,19 @@ def test_a_table_row_or_a_face_edited_reprints_what_it_changes(cli, tmp_path):
     held = _reprinted(cli, specs, out)
     lanterns = {f"{c}-{v}" for c in ("red", "gold", "jade", "violet") for v in range(1, 11)}
     assert lanterns <= held  # the lantern face changed: every lantern's sheet
+
+
+def test_a_colour_changed_in_choices_reprints_only_the_cards_of_that_colour(cli, tmp_path):
+    """A choice's attribute is read by the faces of the cards holding that value: a new gold
+    reprints the gold lanterns and the gold wishes, no red, jade or violet card."""
+    specs, out = _copy(tmp_path), tmp_path / "out"
+    assert cli("build", "lanterns", "--specs", specs, "--out", out).code == 0
+    spec = specs / "lanterns.yaml"
+    text = spec.read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith("gold:"))
+    old = line.split('colour: "')[1].split('"')[0]
+    spec.write_text(text.replace(line, line.replace(f'colour: "{old}"', 'colour: "#aa7700"', 1)), encoding="utf-8")
+    r = cli("build", "lanterns", "--specs", specs, "--out", out, "--changed", "--format", "json")
+    assert r.code == 0, r.err
+    changed = set(r.json()["games"]["lanterns"]["cards"])
+    assert changed == {f"gold-{v}" for v in range(1, 11)} | {"wish-gold-2", "wish-gold-4"}, changed
