@@ -171,95 +171,300 @@ def best_final_mixes(display: list[Held]) -> tuple[int, list[dict]]:
     (points, [{"card": index of the mix card, "pattern", "points", "fruits": one per letter,
     "cards": display indices used, the mix card first}])."""
     fruits = sorted({h.fruit for h in display if h.fruit})
-    makers = sorted((i for i, h in enumerate(display) if h.mix and h.fruit),
-                    key=lambda i: -display[i].mix[1] / len(display[i].mix[0]))  # best points a card first
-    search = _Search([(i, fruits.index(display[i].fruit), runs(display[i].mix[0]), display[i].mix[1])
-                      for i in makers], fruits.index(PLUM) if PLUM in fruits else None)
-    search.run(0, tuple(sum(h.fruit == f for h in display) for f in fruits), 0, 0, ())
+    counts = tuple(sum(h.fruit == f for h in display) for f in fruits)
+    makers = [(i, fruits.index(h.fruit), runs(h.mix[0]), h.mix[1]) for i, h in enumerate(display)
+              if h.mix and h.fruit and h.mix[1] > 0]  # a mix worth nothing only uses cards up
+    makers.sort(key=lambda m: (-m[3] / sum(m[2]), -m[3]))  # the best points a card first
+    search = _Search(makers, counts)
+    search.run()
     return search.best[0], _allocate(display, fruits, search.plan)
 
 
 class _Search:
-    """Branch and bound over the mix cards (make it or leave it, and with which fruits). Bound:
-    the smaller of two fractional knapsacks of the mixes still open — over the cards left, and
-    over the cards left but the plums, since a mix takes plums for one letter at most (a display's
-    plum cards pile up: with 18 of them the first bound is loose). States that differ only by which
-    fruit no open mix card shows are the same state (their counts are compared sorted); that memo
-    only prunes, so it is emptied when it grows large, keeping memory bounded."""
+    """Branch and bound over the mix cards, each made or left in the display; which fruits each
+    made mix takes is a separate question, asked of the set of mixes made so far (`_Packing`).
 
-    MEMO = 300_000
+    Bound: a set F of fruits, the t with the most cards, holds at most t letters of a mix, so a
+    mix takes at least its cards but its t longest runs from outside F, and at least one (its own
+    card) when its fruit is outside F; the cards outside F pay for that. Each t gives a fractional
+    knapsack of the open mix cards; the smallest is the bound (t = 0 is every card, t = 1 the
+    cards that are no plum when the plums pile up). Of equal points, the fewest cards: a second
+    fractional knapsack gives the fewest cards that still reach the best points."""
 
-    def __init__(self, makers: list[tuple[int, int, list[int], int]], plum: int | None = None):
-        self.makers, self.plum = makers, plum
+    def __init__(self, makers: list[tuple[int, int, list[int], int]], counts: tuple[int, ...]):
+        self.makers, self.counts = makers, counts
         self.best: tuple[int, int] = (0, 0)  # (points, -cards used)
         self.plan: tuple = ()
-        self.seen: dict = {}
-        self.open_fruits = [{m[1] for m in makers[k:]} for k in range(len(makers) + 1)]
-        # the cards that are no plum each open mix needs at least: all but its longest run, and
-        # its own card when that is no plum
-        least = [(max(int(m[1] != plum), sum(m[2]) - m[2][0]), m[3]) for m in makers]
-        self.plumless = [sorted(least[k:], key=lambda w: -w[1] / w[0] if w[0] else -math.inf)
-                         for k in range(len(makers) + 1)]
-        self.counts: tuple[int, ...] = ()
+        self.packing = _Packing([(m[1], m[2]) for m in makers], counts)
+        n, heavy = len(makers), sorted(range(len(counts)), key=lambda f: -counts[f])
+        self.cuts = []  # per t: (cards outside F, each mix card's least cards from outside F)
+        for t in range(len(counts)):
+            inside = set(heavy[:t])
+            need = [max(sum(r) - sum(r[:t]), int(own not in inside)) for _, own, r, _ in makers]
+            self.cuts.append((sum(counts) - sum(counts[f] for f in inside), need))
+        # per t and per k: the open mix cards k.. as (cards, points), the free ones first, then by
+        # points a card
+        self.open = []
+        for _, need in self.cuts:
+            ranked = sorted(range(n), key=lambda j: -makers[j][3] / need[j] if need[j] else -math.inf)
+            self.open.append([[(need[j], makers[j][3]) for j in ranked if j >= k] for k in range(n + 1)])
+        self.nodes = 0
 
-    def bound(self, k: int, cards: int) -> float:
-        whole = _knapsack(((sum(m[2]), m[3]) for m in self.makers[k:]), cards)
-        if self.plum is None:
-            return whole
-        return min(whole, _knapsack(self.plumless[k], cards - self.counts[self.plum]))
+    def run(self) -> None:
+        self._visit(0, (), 0, 0, 0, self.counts, (), [0] * len(self.cuts))
+        self.plan = tuple((self.makers[j][0], a) for j, a in sorted(self.plan))
 
-    def run(self, k: int, counts: tuple[int, ...], points: int, used: int, plan: tuple) -> None:
+    def _visit(self, k, made, points, used, extra, left, plan, spent) -> None:
+        """`spent`: per t, the least cards the mixes made take from outside its F (t = 0: all the
+        cards they use, extra cards too)."""
+        self.nodes += 1
         if (points, -used) > self.best:
             self.best, self.plan = (points, -used), plan
-        self.counts = counts
-        if k == len(self.makers) or (points + self.bound(k, sum(counts)), -used) <= self.best:
+        if k == len(self.makers) or self._cut(k, points, used, spent):
             return
-        own_open = self.open_fruits[k]
-        state = (k, tuple(c if f in own_open else -1 for f, c in enumerate(counts)),
-                 tuple(sorted(c for f, c in enumerate(counts) if f not in own_open)))
-        if self.seen.get(state, (-1, 0)) >= (points, -used):
-            return
-        if len(self.seen) > self.MEMO:
-            self.seen.clear()
-        self.seen[state] = (points, -used)
-        card, own, sizes, worth = self.makers[k]
-        for assign, left, cost in sorted(_assignments(sizes, counts, own), key=lambda a: a[2]):
-            self.run(k + 1, left, points + worth, used + cost, (*plan, (card, assign)))
-        self.run(k + 1, counts, points, used, plan)  # this card stays in the display
+        _, own, sizes, worth = self.makers[k]
+        spent_k = [s + need[k] for s, (_, need) in zip(spent, self.cuts)]
+        if all(s <= cap for s, (cap, _) in zip(spent_k, self.cuts)):
+            got = self._add(k, made, extra, left, plan)
+            if got:
+                extra_k, left_k, plan_k = got
+                spent_k[0] += extra_k - extra
+                self._visit(k + 1, (*made, k), points + worth, spent_k[0], extra_k, left_k, plan_k, spent_k)
+        self._visit(k + 1, made, points, used, extra, left, plan, spent)  # this card stays in the display
+
+    def _cut(self, k: int, points: int, used: int, spent) -> bool:
+        """Whether no way on from here beats the best: the open cards' points bound first."""
+        top = min(_knapsack(self.open[t][k], cap - s) for t, ((cap, _), s) in enumerate(zip(self.cuts, spent)))
+        best, fewest = self.best[0], -self.best[1]
+        if points + top != best:
+            return points + top < best
+        return used + _fewest_cards(self.open[0][k], best - points) >= fewest
+
+    def _add(self, k, made, extra, left, plan):
+        """Mix card k made as well: (extra cards, counts left, plan) with the fewest extra cards
+        (mix cards whose own fruit is not in their mix), or None when the fruits cannot pay."""
+        _, own, sizes, _ = self.makers[k]
+        fit = _fit(sizes, left, own)
+        if fit and not fit[2]:  # it fits beside the others and adds no extra card: the least possible
+            return extra, fit[1], (*plan, (k, fit[0]))
+        packed = self.packing.pack((*made, k), extra, extra + 1 if fit else None)
+        if packed is not None:
+            return packed
+        if fit:
+            return extra + 1, fit[1], (*plan, (k, fit[0]))
+        return None
 
 
-def _knapsack(items, cards: float) -> float:
-    """The most points (cards, points) items make in `cards`, an item taken in part: items with
-    no cost first, then the best points a card (makers come sorted by that, plumless too)."""
-    total = 0.0
+def _knapsack(items, cards: int) -> int:
+    """The most points (cards, points) items make in `cards`, an item taken in part, rounded down
+    (points are whole): items with no cost first, then the best points a card."""
+    if cards < 0:
+        return -1
+    total = 0
     for size, points in items:
         if size > cards:
-            return total + points * max(cards, 0) / size
+            return total + points * cards // size
         total += points
         cards -= size
     return total
 
 
-def _assignments(sizes: list[int], counts: tuple[int, ...], own: int):
-    """Every way to give each run of a pattern its own fruit that the display can pay for, as
-    (fruit index per run, counts left, cards used); the mix card counts as its fruit, or is one
-    card more when its fruit is not in the mix. Equal runs take fruits in order (no repeats)."""
-    def place(j: int, chosen: tuple[int, ...], left: list[int]):
-        if j == len(sizes):
-            extra = 0 if own in chosen else 1
-            if left[own] >= extra:
-                out = list(left)
-                out[own] -= extra
-                yield chosen, tuple(out), sum(sizes) + extra
-            return
-        first = chosen[-1] + 1 if j and sizes[j] == sizes[j - 1] else 0
-        for f in range(first, len(left)):
-            if f not in chosen and left[f] >= sizes[j]:
-                left[f] -= sizes[j]
-                yield from place(j + 1, (*chosen, f), left)
-                left[f] += sizes[j]
+def _fewest_cards(items, points: int) -> int:
+    """The fewest cards (cards, points) items (the best points a card first) take to make `points`,
+    an item taken in part, rounded up."""
+    cards = 0
+    for size, worth in items:
+        if worth >= points:
+            return cards + -(-size * points // worth)
+        cards += size
+        points -= worth
+    return cards if points <= 0 else 1 << 30
 
-    yield from place(0, (), list(counts))
+
+def _fit(sizes: list[int], left: tuple[int, ...], own: int):
+    """A way to pay for one mix from the counts left, as (fruit per run, counts left, extra card),
+    with its own fruit in the mix when it can be, or None. A run fits a fruit with as many cards
+    left; runs longest first each take the fruit with the fewest cards that still fits, which
+    finds a way whenever there is one (each run's fruits include the longer runs' fruits)."""
+    def match(runs_at):
+        free = sorted((left[f], f) for f in range(len(left)) if f != own)
+        out = {}
+        for j in runs_at:
+            for p, (n, f) in enumerate(free):
+                if n >= sizes[j]:
+                    out[j] = f
+                    del free[p]
+                    break
+            else:
+                return None
+        return out
+
+    tried = set()
+    for j, size in enumerate(sizes):
+        if size <= left[own] and size not in tried:
+            tried.add(size)
+            rest = match([x for x in range(len(sizes)) if x != j])
+            if rest is not None:
+                rest[j] = own
+                return _paid(sizes, left, rest, 0, own)
+    rest = match(range(len(sizes))) if left[own] >= 1 else None
+    return _paid(sizes, left, rest, 1, own) if rest is not None else None
+
+
+def _paid(sizes, left, chosen: dict, extra: int, own: int):
+    out = list(left)
+    for j, f in chosen.items():
+        out[f] -= sizes[j]
+    out[own] -= extra
+    return tuple(chosen[j] for j in range(len(sizes))), tuple(out), extra
+
+
+class _Packing:
+    """Whether a set of mixes can all be paid for from the display's counts, with the fewest extra
+    cards: a depth-first search over the mixes, longest runs first, each mix's runs on distinct
+    fruits. Cut where the cards left cannot pay (the cards outside the t fruits with most cards
+    left pay for every open mix's cards but its t longest runs) or would need too many extra
+    cards: a mix's own fruit holds one of its runs only with that run's cards left, so the open
+    mixes of one fruit that fit in its cards left, smallest runs first, bound how many of them
+    avoid an extra card. Fruits that are no open mix's own fruit and have as many cards left are
+    alike, so only one of them is tried; a state that failed is remembered (by open mixes and
+    counts, alike fruits sorted), and that memo is emptied when it grows large."""
+
+    MEMO = 200_000
+
+    def __init__(self, mixes: list[tuple[int, list[int]]], counts: tuple[int, ...]):
+        self.mixes, self.counts = mixes, counts
+        self.packs = 0
+
+    def pack(self, members: tuple[int, ...], least: int, most: int | None):
+        """(extra cards, counts left, plan) for the members with the fewest extra cards, at least
+        `least` (the caller knows no fewer can do) and below `most` (None: any), or None."""
+        self.packs += 1
+        mixes, nf = self.mixes, len(self.counts)
+        items = sorted(members, key=lambda j: (-mixes[j][1][0], -sum(mixes[j][1])))
+        n = len(items)
+        owns = [mixes[j][0] for j in items]
+        sizes = [mixes[j][1] for j in items]
+        fixed = [frozenset(owns[i:]) for i in range(n + 1)]
+        keyed = [(tuple(f for f in range(nf) if f in fixed[i]), tuple(f for f in range(nf) if f not in fixed[i]))
+                 for i in range(n + 1)]
+        demand = [[0] * (nf + 1) for _ in range(n + 1)]  # cards but the t longest runs, mixes i..
+        for i in range(n - 1, -1, -1):
+            s = sum(sizes[i])
+            for t in range(nf + 1):
+                demand[i][t] = demand[i + 1][t] + max(s - sum(sizes[i][:t]), 0)
+        # per own fruit of mixes i..: what holding its own fruit costs each of them beyond its own
+        # card (its shortest run less one), cheapest first
+        holds: list[list[tuple[int, list[int]]]] = [[] for _ in range(n + 1)]
+        for i in range(n - 1, -1, -1):
+            by = {f: list(c) for f, c in holds[i + 1]}
+            by.setdefault(owns[i], []).append(sizes[i][-1] - 1)
+            holds[i] = [(f, sorted(c)) for f, c in by.items()]
+        failed: dict = {}
+        chosen = [None] * n
+
+        def go(i: int, left: tuple[int, ...], budget: int, owed: int):
+            """Mixes i.. paid from `left` with at most `budget` extra cards, at least `owed` (the
+            fewest the whole set needs, less those already taken)."""
+            if i == n:
+                return left
+            forced = 0  # the extra cards the own fruits force
+            for f, costs in holds[i]:
+                room = left[f] - len(costs)
+                if room < 0:
+                    return None
+                inside = 0
+                for c in costs:
+                    if c > room:
+                        break
+                    room -= c
+                    inside += 1
+                forced += len(costs) - inside
+            if forced > budget:
+                return None
+            owed = max(owed, forced)
+            need, room = demand[i], sum(left)
+            if need[0] + owed > room:
+                return None
+            for t, c in enumerate(sorted(left, reverse=True)):
+                if need[t] > room:
+                    return None
+                if not need[t + 1]:
+                    break
+                room -= c
+            mine, alike = keyed[i]
+            key = (i, tuple(left[f] for f in mine), tuple(sorted(left[f] for f in alike)))
+            if failed.get(key, -1) >= budget:
+                return None
+            for a, left_a, extra in _choices(sizes[i], left, owns[i], fixed[i]):
+                if extra <= budget:
+                    done = go(i + 1, left_a, budget - extra, max(owed - extra, 0))
+                    if done is not None:
+                        chosen[i] = a
+                        return done
+            if len(failed) > self.MEMO:
+                failed.clear()
+            failed[key] = budget
+            return None
+
+        def result(left):
+            extra = sum(owns[i] not in chosen[i] for i in range(n))
+            return extra, left, tuple(sorted(zip(items, chosen)))
+
+        top = n if most is None else most - 1
+        if top < least:
+            return None
+        left = go(0, self.counts, least, least)  # mostly the fewest the caller knows of will do
+        if left is not None or top == least:
+            return None if left is None else result(left)
+        left = go(0, self.counts, top, least + 1)
+        if left is None:
+            return None
+        found = result(left)
+        for budget in range(least + 1, found[0]):
+            left = go(0, self.counts, budget, least + 1)
+            if left is not None:
+                return result(left)
+        return found
+
+
+def _choices(sizes: list[int], left: tuple[int, ...], own: int, fixed: frozenset):
+    """Every way to give each run of a mix its own fruit that the counts left pay for, as (fruit
+    per run, counts left, extra card): the mix card counts as its fruit, or is one card more when
+    its fruit is not in the mix. Its own fruit first, then the fruits with most cards left. Equal
+    runs take fruits in that order (no repeats), and of fruits not in `fixed` with as many cards
+    left only the first unused is tried (they are alike)."""
+    order = sorted((f for f in range(len(left)) if left[f] >= sizes[-1]), key=lambda f: (f != own, -left[f], f))
+    pos = {f: p for p, f in enumerate(order)}
+    prev, last = {}, {}
+    for f in order:
+        if f not in fixed:
+            prev[f] = last.get(left[f])
+            last[left[f]] = f
+    chosen: list[int] = []
+    counts = list(left)
+
+    def place(j: int):
+        if j == len(sizes):
+            if own in chosen:
+                yield tuple(chosen), tuple(counts), 0
+            elif counts[own] >= 1:
+                counts[own] -= 1
+                yield tuple(chosen), tuple(counts), 1
+                counts[own] += 1
+            return
+        size = sizes[j]
+        for p in range(pos[chosen[-1]] + 1 if j and sizes[j - 1] == size else 0, len(order)):
+            f = order[p]
+            if counts[f] < size or f in chosen or (prev.get(f) is not None and prev[f] not in chosen):
+                continue
+            chosen.append(f)
+            counts[f] -= size
+            yield from place(j + 1)
+            counts[f] += size
+            chosen.pop()
+
+    yield from place(0)
 
 
 def _allocate(display: list[Held], fruits: list[str], plan: tuple) -> list[dict]:
