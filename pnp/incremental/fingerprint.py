@@ -82,6 +82,16 @@ def item_entry(item) -> dict:
     return out
 
 
+def keys_for(loaded, opts) -> "Keys":
+    """The keys of one build: made once for a loaded game and its options, and shared by the
+    render cache, the manifest and the preview, so each face is hashed once a build."""
+    memo = loaded.__dict__.setdefault("_keys", {})
+    found = memo.get(id(opts))
+    if found is None or found[0] is not opts:
+        found = memo[id(opts)] = (opts, Keys(loaded, opts))
+    return found[1]
+
+
 class Keys:
     """Face, back and component keys for one loaded game built with one set of options."""
 
@@ -105,6 +115,7 @@ class Keys:
         self._templates: dict[str, str] = {}
         self._faces: dict[tuple[str, str], str] = {}
         self._images = declared.kinds.images if declared else {}
+        self._memo: dict[tuple, tuple] = {}  # (side, id(item)) -> (item, key): each hashed once
 
     def render_options(self) -> dict:
         o = self.opts
@@ -148,11 +159,23 @@ class Keys:
         return out
 
     def face(self, c) -> str:
+        got = self._memo.get(("face", id(c)))
+        if got is None or got[0] is not c:
+            got = self._memo[("face", id(c))] = (c, self._face(c))
+        return got[1]
+
+    def back(self, c) -> str | None:
+        got = self._memo.get(("back", id(c)))
+        if got is None or got[0] is not c:
+            got = self._memo[("back", id(c))] = (c, self._back(c))
+        return got[1]
+
+    def _face(self, c) -> str:
         t = self.edition.template_for(c.kind)
         extra = [self.elements("face", c.kind), self.pictures(c), self.held(c)] if self._declared else []
         return digest(["face", self.common, self.template(t.name), item_entry(c), *extra])
 
-    def back(self, c) -> str | None:
+    def _back(self, c) -> str | None:
         if c.back is None:
             return None
         design = self.loaded.spec.backs[c.back]

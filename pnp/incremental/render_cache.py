@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Report
 from ..render.drawing import Drawing
-from .fingerprint import Keys
+from .fingerprint import keys_for
 from ..games.base import RenderContext
 from ..load.images import with_image
 from ..imposition import piece_bleed
@@ -43,7 +43,7 @@ class RenderCache:
         from ..render.faces import back_key
         from ..options import edition_of
 
-        spec, edition, keys = loaded.spec, edition_of(loaded, opts), Keys(loaded, opts)
+        spec, edition, keys = loaded.spec, edition_of(loaded, opts), keys_for(loaded, opts)
         self.game = loaded.game.id
         entries = self.games.setdefault(self.game, {})
         comps = [c for c in spec.components if only is None or c.id in only]

@@ -26,7 +26,7 @@ from pathlib import Path
 from ..writers import jsonfile, outputs
 from ..writers.commit import Commit, recover
 from ..diagnostics import Report
-from .fingerprint import Keys, digest
+from .fingerprint import keys_for, digest
 from .state import MANIFEST_VERSION, SHEET_OPTIONS, ReprintError
 
 __all__ = ["ReprintError", "changed", "check_map", "clear_reprint", "manifest", "pages_of", "reprint"]
@@ -84,7 +84,7 @@ def manifest(loaded, opts, plan, sheet_map: dict) -> dict:
     sigs = [digest([entries.get(i + 1, []) for i in s], plain=True) for s in sheets_of(plan.pages)]
     return {"version": MANIFEST_VERSION, "game": loaded.game.id,
             "options": {k: sheet_map.get(k) for k in SHEET_OPTIONS},
-            "components": Keys(loaded, opts).components(), "sheets": sigs}
+            "components": keys_for(loaded, opts).components(), "sheets": sigs}
 
 
 @dataclass

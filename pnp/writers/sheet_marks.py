@@ -152,7 +152,23 @@ def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[lis
     """The slug's place: along the bottom edge of the printable area, else the top, the left or
     the right, in the largest type (5 pt down to 4 pt) that fits between the marks there, as near
     the middle of that edge as it can; the first of `texts` that fits somewhere."""
-    obs = [(_bounds(o), o) for o in obstacles(page) + list(avoid) if o]
+    found = obstacles(page) + list(avoid)
+    key = (texts, sheet.width, sheet.height, sheet.margin, tuple(tuple(o) for o in found))
+    hit = _placed.get(key)
+    if hit is not None:  # the same page as a build before (a warm rebuild): the same place
+        return hit
+    slug = _place(texts, sheet, found)
+    if len(_placed) > 4096:
+        _placed.clear()
+    _placed[key] = slug
+    return slug
+
+
+_placed: dict[tuple, "Slug"] = {}
+
+
+def _place(texts: tuple[str, ...], sheet: Sheet, found: list[list[Point]]) -> "Slug":
+    obs = [(_bounds(o), o) for o in found if o]
     m = sheet.margin
     area = (m, m, sheet.width - m, sheet.height - m)
     for text in texts:
