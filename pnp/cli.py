@@ -32,6 +32,7 @@ from .commands.export import add_parser as add_export_parser
 from .commands.where import add_where_parser
 from .commands.new import add_parser as add_new_parser
 from .commands.watch import add_parser as add_watch_parser
+from .commands.serve import add_parser as add_serve_parser
 from .imposition import BACK_MODES, DIAMOND_MODES
 from .load.paths import default_specs_dir
 from .load.project import UnknownGame
@@ -160,6 +161,7 @@ def _parser() -> argparse.ArgumentParser:
     add_export_parser(sub, [specs])
     add_where_parser(sub, [specs])
     add_watch_parser(sub, b)
+    add_serve_parser(sub, [specs])
     add_new_parser(sub)
     return p
 
@@ -207,7 +209,7 @@ def _quiet_stdout() -> None:
 # Each command in a module of its own (pnp/commands/<command>.py), imported when it runs.
 COMMANDS = {"build": "cmd_build", "validate": "cmd_validate", "setup": "cmd_setup", "list": "cmd_list",
             "calibrate": "cmd_calibrate", "score": "cmd_score", "export": "cmd_export", "where": "cmd_where",
-            "watch": "cmd_watch", "new": "cmd_new"}
+            "watch": "cmd_watch", "new": "cmd_new", "serve": "cmd_serve"}
 
 
 def main(argv: list[str] | None = None) -> int:

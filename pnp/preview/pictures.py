@@ -1,0 +1,93 @@
+"""The preview page's pictures: a card's drawing or a printed page, as PNG bytes.
+
+A card is rasterised from its print drawing by the PNG writer (pnp/writers/png.py: the same PDF
+backend and pypdfium2, as `pnp export` does), at screen resolution; a sheet is a page of the
+built PDF rendered by pypdfium2. Both are kept by content hash — a picture's key is the hash of
+what it shows — so an unchanged card is never rendered twice; the oldest go first past LIMIT.
+Rendering is serialised (the PDF backend's fonts are process-wide).
+"""
+from __future__ import annotations
+
+import io
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+CARD_DPI = 150  # a 63 mm card: 372 px, shown at half that on a high-density screen
+MAX_CARD_PX = 1400  # a board larger than the paper is shown at no more than this
+SHEET_DPI = 60
+LIMIT = 4000
+
+_lock = threading.Lock()
+_pngs: OrderedDict[tuple, bytes] = OrderedDict()
+
+
+def _kept(key: tuple) -> bytes | None:
+    with _lock:
+        png = _pngs.get(key)
+        if png is not None:
+            _pngs.move_to_end(key)
+        return png
+
+
+def _keep(key: tuple, png: bytes) -> bytes:
+    with _lock:
+        _pngs[key] = png
+        while len(_pngs) > LIMIT:
+            _pngs.popitem(last=False)
+    return png
+
+
+_render_lock = threading.Lock()
+
+
+def card_png(key: str, drawing, box: tuple[float, float, float, float]) -> bytes:
+    """The picture of a face or back (`box`: the trim, in the drawing's mm)."""
+    got = _kept(("card", key))
+    if got is not None:
+        return got
+    return cards_png({key: (drawing, box)})[key]
+
+
+def cards_png(pictures: dict[str, tuple]) -> dict[str, bytes]:
+    """Several pictures at once (one PDF of many pages renders faster than many of one):
+    key -> (drawing, box); returns key -> PNG."""
+    from ..writers.png import WHITE, rasterise, shot
+
+    out = {k: p for k in pictures if (p := _kept(("card", k))) is not None}
+    todo = [k for k in pictures if k not in out]
+    if not todo:
+        return out
+    shots = []
+    for k in todo:
+        drawing, box = pictures[k]
+        dpi = min(CARD_DPI, MAX_CARD_PX * 25.4 / max(box[2], box[3]))
+        shots.append(shot(drawing, box, dpi))
+    with _render_lock:
+        images = list(rasterise(shots, CARD_DPI, background=WHITE))
+    for k, img in zip(todo, images):
+        buf = io.BytesIO()
+        img.convert("RGB").save(buf, "PNG", optimize=False, compress_level=3)
+        out[k] = _keep(("card", k), buf.getvalue())
+    return out
+
+
+def sheet_png(pdf: Path, pdf_hash: str, page: int) -> bytes | None:
+    """Page `page` (from 1) of the built PDF, or None when it has no such page."""
+    key = ("sheet", pdf_hash, page)
+    got = _kept(key)
+    if got is not None:
+        return got
+    import pypdfium2 as pdfium
+
+    with _render_lock:
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            if not 1 <= page <= len(doc):
+                return None
+            img = doc[page - 1].render(scale=SHEET_DPI / 72).to_pil()
+        finally:
+            doc.close()
+    buf = io.BytesIO()
+    img.convert("RGB").save(buf, "PNG", compress_level=3)
+    return _keep(key, buf.getvalue())

@@ -1,0 +1,214 @@
+"""What the preview page shows of a game: built the way `pnp build` builds it, kept warm.
+
+Takes a game id, the specs and layouts folders and build options; each `rebuild` reads the game
+(`load_for_build`), draws its faces and backs through a warm render cache (a one-card edit draws
+one card), writes the print — PDF and sheet map — into the server's own folder, and keeps the
+result as an immutable `View`: every card's front and back picture (named by the content hash
+of its drawing, so a picture's address changes exactly when the picture does), the diagnostics,
+each tied to the card it is about, the text report at the card, the sheet map's pages. A save
+that breaks a rule is shown as saved, with its violations; a save that cannot be read keeps the
+last good pictures beside its located errors (`View.stale`).
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import Diagnostic, Report
+from ..options import BuildOptions
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    kind: str
+    count: int
+    name: str  # as setups and scores call it, in the build's language
+    front: str  # the picture's key (a content hash)
+    back: str | None
+    size_mm: tuple[float, float]  # the trim size of its template
+    fields: dict[str, Any]
+    file: str  # where its entry is written: the spec or a table
+    line: int
+    last_line: int
+
+    @property
+    def search(self) -> str:
+        """What the page's search looks in: the id, the name and every field's value (both languages)."""
+        def flat(v):
+            if isinstance(v, dict):
+                return " ".join(flat(x) for x in v.values())
+            if isinstance(v, list):
+                return " ".join(flat(x) for x in v)
+            return "" if v is None else str(v)
+
+        return " ".join([self.id, self.name, flat(self.fields)]).lower()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A diagnostic as the page shows it: the command line's words, and the card it is about."""
+
+    text: str
+    severity: str
+    code: str
+    card: str | None
+
+
+@dataclass
+class View:
+    game: str
+    title: str
+    version: int = 0
+    cards: list[Card] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    diagnostics: list[Shown] = field(default_factory=list)
+    texts: dict[str, list[str]] = field(default_factory=dict)  # card id -> what its text did
+    pages: list[dict] = field(default_factory=list)  # the sheet map's pages
+    pdf: Path | None = None  # the print, as built
+    pdf_hash: str = ""
+    stale: bool = False  # the latest save could not be read: these are the last good pictures
+    players: tuple[int, ...] = ()
+    variants: tuple[str, ...] = ()
+    bleed: float = 0.0
+    paper_mm: tuple[float, float] = (210.0, 297.0)
+
+    def card(self, card_id: str) -> Card | None:
+        return next((c for c in self.cards if c.id == card_id), None)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+
+class GameView:
+    """One game of the preview: its latest View and the drawings its pictures are made from."""
+
+    def __init__(self, game: str, specs: Path, layouts: Path | None, opts: BuildOptions, out: Path):
+        from ..incremental.render_cache import RenderCache
+
+        self.game, self.specs, self.layouts, self.opts, self.out = game, specs, layouts, opts, out
+        self.cache = RenderCache()
+        self.view = View(game, game)
+        self.drawings: dict[str, Any] = {}  # picture key -> (drawing, box in mm)
+        self.loaded = None  # the last good load, for deals
+        self.lock = threading.Lock()
+
+    def rebuild(self) -> View:
+        """Read, draw and write the game again; the new View (also kept as `self.view`)."""
+        with self.lock:
+            view = self._rebuild()
+            view.version = self.view.version + 1
+            self.view = view
+            return view
+
+    def _rebuild(self) -> View:
+        from ..build import build
+        from ..incremental.fingerprint import file_hash, keys_for
+        from ..load.project import load_for_build
+        from ..render.faces import TextReport
+
+        loaded = load_for_build(self.game, self.specs, self.layouts)
+        report = loaded.report
+        if report.input_errors or loaded.spec is None or loaded.layout is None:
+            old = self.view
+            return View(self.game, old.title, cards=old.cards, kinds=old.kinds, texts=old.texts, pages=old.pages,
+                        pdf=old.pdf, pdf_hash=old.pdf_hash, stale=bool(old.cards), players=old.players,
+                        variants=old.variants, bleed=old.bleed, paper_mm=old.paper_mm,
+                        diagnostics=_shown(report, loaded.spec if loaded.spec is not None else None))
+        texts = TextReport()
+        drawn = Report()
+        art = self.cache.render(loaded, self.opts, drawn, texts)
+        report.extend(drawn)
+        built = build(loaded, self.opts, self.out, Report(), cache=self.cache)
+        keys = keys_for(loaded, self.opts)
+        spec, game = loaded.spec, loaded.game
+        from ..options import edition_of
+
+        edition = edition_of(loaded, self.opts)
+        cards, drawings = [], {}
+        for c in spec.components:
+            t = edition.template_for(c.kind)
+            box = (0.0, 0.0, t.width, t.height)
+            front = keys.face(c)
+            drawings[front] = (art.faces[c.id], box)
+            back = None
+            if c.back is not None and c.id in art.back_of:
+                back = keys.back(c)
+                drawings[back] = (art.backs[art.back_of[c.id]], box)
+            lines = [loc.line for loc in c.locs.values() if loc.file == c.loc.file] if c.locs else []
+            cards.append(Card(c.id, c.kind, c.count, game.name_of(c, spec, self.opts.lang), front, back,
+                              (t.width, t.height), _fields(c), c.loc.file, c.loc.line, max([c.loc.line, *lines])))
+        self.drawings = drawings
+        self.loaded = loaded
+        import json
+
+        sheet_map = json.loads(built.sheet_map.read_text(encoding="utf-8"))
+        pages, paper = sheet_map["pages"], sheet_map["paper"]
+        return View(self.game, spec.name.get(self.opts.lang) or spec.name.get("en") or game.title, cards=cards,
+                    kinds=list(dict.fromkeys(c.kind for c in cards)), diagnostics=_shown(report, spec),
+                    texts=_texts(texts), pages=pages, pdf=built.pdf, pdf_hash=file_hash(built.pdf),
+                    players=tuple(game.players), variants=tuple(game.variants), bleed=self.opts.bleed,
+                    paper_mm=(paper["width_mm"], paper["height_mm"]))
+
+    def picture(self, key: str):
+        """The drawing and box a picture key names, or None (a key this game never made)."""
+        return self.drawings.get(key)
+
+
+def _fields(c) -> dict[str, Any]:
+    return {k: v for k, v in c.fields.items() if k not in ("id", "kind", "count")}
+
+
+def _owners(spec) -> dict[tuple[str, int], str]:
+    """(file, line) -> the component written there, for tying a diagnostic to its card."""
+    out: dict[tuple[str, int], str] = {}
+    if spec is None:
+        return out
+    for c in spec.components:
+        out.setdefault((c.loc.file, c.loc.line), c.id)
+        for loc in (c.locs or {}).values():
+            out.setdefault((loc.file, loc.line), c.id)
+    return out
+
+
+def _shown(report: Report, spec) -> list[Shown]:
+    owners = _owners(spec)
+    out = []
+    for d in report.sorted():
+        out.append(Shown(str(d), d.severity, d.code, owners.get((d.loc.file, d.loc.line)) or _named(d)))
+    return out
+
+
+def _named(d: Diagnostic) -> str | None:
+    """A card a drawing's diagnostic names ("card 'red-7': the text …")."""
+    import re
+
+    m = re.match(r"card '([^']+)'", d.message)
+    return m.group(1) if m else None
+
+
+def _texts(texts) -> dict[str, list[str]]:
+    """What the text setter did, by card: shrunk, overflowing, missing glyphs."""
+    import re
+
+    out: dict[str, list[str]] = {}
+
+    def card(what: str) -> str | None:
+        m = re.match(r"card '([^']+)'", what)
+        return m.group(1) if m else None
+
+    for s in texts.shrunk:
+        if card(s["card"]):
+            out.setdefault(card(s["card"]), []).append(f"text in box '{s['box']}' shrunk to {s['size']:g} pt "
+                                                       f"(planned {s['wanted']:g} pt)")
+    for s in texts.overflow:
+        if card(s["card"]):
+            out.setdefault(card(s["card"]), []).append(f"text in box '{s['box']}' does not fit at {s['min']:g} pt: "
+                                                       f"'{s['left']}' is left over")
+    for s in texts.glyphs:
+        if card(s["card"]):
+            out.setdefault(card(s["card"]), []).append(f"no font has {' '.join(s['chars'])}")
+    return out

@@ -1,0 +1,79 @@
+"""Running `pnp serve` for tests: a real process on a free port, and a real browser (Debian's
+chromium driven by Playwright, launched with executable_path: the Playwright download cannot
+reach us; .ci/run installs chromium when it is missing)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = next((p for p in (os.environ.get("PNP_CHROMIUM"), shutil.which("chromium"), shutil.which("chromium-browser"),
+                             "/usr/bin/chromium") if p and Path(p).exists()), None)
+
+
+class Server:
+    """`pnp serve ARGS` in a child process, started in `folder`; `url` once it serves."""
+
+    def __init__(self, folder: Path, *args: str):
+        self.folder = folder
+        self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--port", "0", *args], cwd=folder,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.first = self.proc.stdout.readline().strip()
+        assert self.first.startswith("serving http://127.0.0.1:"), (self.first, self.proc.stderr.read())
+        self.url = self.first.split(" ", 1)[1].rstrip("/")
+
+    def get(self, path: str, method: str = "GET") -> tuple[int, bytes, dict]:
+        req = urllib.request.Request(self.url + path, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status, r.read(), dict(r.headers)
+        except urllib.error.HTTPError as e:
+            return e.code, e.read(), dict(e.headers)
+
+    def wait_ready(self, path: str, timeout: float = 60) -> None:
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                if self.get(path)[0] == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"{path} never answered")
+
+    def stop(self) -> tuple[int, str]:
+        """Stop as Ctrl-C does; the exit code and what it said on stderr."""
+        import signal
+
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode, self.proc.stderr.read()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("no chromium to drive (apt-get install chromium; .ci/run installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def save(path: Path, old: str, new: str) -> None:
+    """Edit a file as an editor saves it: the whole text written again."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")

@@ -1,0 +1,173 @@
+"""`pnp serve` in a real browser: every card on the page, a save swapping exactly that card's
+picture in place (no reload, scroll kept), a rule break shown at the card with the pictures as
+saved, a save that cannot be read keeping the last good pictures beside its located error."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from pnp.load.paths import SPECS_DIR
+from serve_kit import Server, browser, save  # noqa: F401  (browser: a fixture)
+
+
+@pytest.fixture(scope="module")
+def gem(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("serve-gem")
+    (folder / "card_specs").mkdir()
+    shutil.copy(SPECS_DIR / "gem.yaml", folder / "card_specs" / "gem.yaml")
+    server = Server(folder, "gem", "--specs", "card_specs")
+    server.wait_ready("/game/gem")
+    yield server
+    code, err = server.stop()
+    assert code == 0 and "pnp serve: stopped" in err, err
+    assert "Traceback" not in err, err
+
+
+@pytest.fixture
+def page(browser, gem):  # noqa: F811
+    p = browser.new_page(viewport={"width": 1200, "height": 800})
+    p.goto(gem.url + "/game/gem")
+    p.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    yield p
+    p.close()
+
+
+def pictures(page) -> dict[tuple[str, str], str]:
+    return {(e["card"], e["side"]): e["src"] for e in page.eval_on_selector_all(
+        "img[data-card]", "els => els.map(e => ({card: e.dataset.card, side: e.dataset.side, src: e.getAttribute('src')}))")}
+
+
+def spec_path(gem):
+    return gem.folder / "card_specs" / "gem.yaml"
+
+
+def restore(gem, page, before: str) -> None:
+    version = page.evaluate("() => document.body.dataset.version")
+    spec_path(gem).write_text(before, encoding="utf-8")
+    page.wait_for_function(f"() => document.body.dataset.version !== {json.dumps(version)}", timeout=20000)
+
+
+def test_the_page_shows_every_card_front_and_back_with_its_count_and_id(gem, page):
+    shown = pictures(page)
+    state = json.loads(gem.get("/game/gem/state.json")[1])
+    ids = [c["id"] for c in state["cards"]]
+    assert len(ids) == 30  # 12 coins and 18 gem cards, as the spec has them
+    assert {c for c, side in shown if side == "front"} == set(ids)
+    assert {c for c, side in shown if side == "back"} == set(ids)  # every card has GEM's back
+    # every picture drawn: a card is taller than it is wide, as GEM's cards are
+    sizes = page.eval_on_selector_all("img[data-side=front]", "els => els.map(e => [e.naturalWidth, e.naturalHeight])")
+    assert all(h > 2 * w > 0 for w, h in sizes), sizes
+    captions = page.eval_on_selector_all("figure.card figcaption", "els => els.map(e => e.textContent)")
+    assert any("×1" in c and "sapphire-ruby" in c and "Sapphire + Ruby (invest 1, loan 2)" in c for c in captions)
+    assert page.locator("h2", has_text="coin (12)").count() == 1 and page.locator("h2", has_text="gem (18)").count() == 1
+    assert page.locator("[data-diagnostic]").count() == 0
+    assert "No problems" in page.inner_text("#diagnostics")
+
+
+def test_filter_by_kind_and_search_by_name_or_value(page):
+    page.select_option("#kind", "coin")
+    assert page.locator("figure.card:not(.hidden)").count() == 12
+    page.select_option("#kind", "")
+    page.fill("#search", "diamond")
+    visible = page.eval_on_selector_all("figure.card:not(.hidden)", "els => els.map(e => e.dataset.cardBox)")
+    assert visible == ["diamond-1", "diamond-2", "diamond-3"]
+    page.fill("#search", "Emerald + Ruby")
+    assert page.eval_on_selector_all("figure.card:not(.hidden)", "els => els.map(e => e.dataset.cardBox)") == ["emerald-ruby"]
+
+
+def test_a_save_changes_exactly_that_cards_picture_in_place(gem, page):
+    before_text = spec_path(gem).read_text(encoding="utf-8")
+    page.evaluate("() => { window.scrollTo(0, 600); window.notReloaded = true; }")
+    y = page.evaluate("() => window.scrollY")
+    before = pictures(page)
+    save(spec_path(gem), "gems: [sapphire, ruby],     invest: 1, loan: 2 }", "gems: [sapphire, ruby],     invest: 1, loan: 3 }")
+    page.wait_for_function("(old) => document.querySelector('img[data-card=\"sapphire-ruby\"][data-side=front]')"
+                           ".getAttribute('src') !== old", arg=before[("sapphire-ruby", "front")], timeout=20000)
+    page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    after = pictures(page)
+    assert {k for k in before if before[k] != after[k]} == {("sapphire-ruby", "front")}
+    assert page.evaluate("() => window.notReloaded") is True  # swapped in place, not reloaded
+    assert page.evaluate("() => window.scrollY") == y
+    restore(gem, page, before_text)
+    assert pictures(page) == before  # the same drawing again: the same picture address
+
+
+def test_a_rule_break_shows_the_cards_as_saved_with_the_violation_at_the_card(gem, page):
+    before_text = spec_path(gem).read_text(encoding="utf-8")
+    before = pictures(page)
+    # five coins of value 3: a rule break (exit 1), not unreadable input
+    save(spec_path(gem), "{ id: coin-2d, kind: coin, value: 2 }", "{ id: coin-2d, kind: coin, value: 3 }")
+    page.wait_for_selector("[data-diagnostic]", timeout=20000)
+    texts = page.eval_on_selector_all("[data-diagnostic]", "els => els.map(e => e.textContent)")
+    assert any(t.startswith("card_specs/gem.yaml:") and ": error[GEM-COIN-VALUES]: the deck has 3 coins of value 2" in t
+               for t in texts), texts
+    assert any(": error[GEM-COIN-VALUES]: the deck has 5 coins of value 3" in t for t in texts), texts
+    page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    after = pictures(page)
+    assert after[("coin-2d", "front")] != before[("coin-2d", "front")]  # the card as saved: a 3 now
+    # the card the break is blamed on is marked on the page, its message beside its picture
+    marked = page.eval_on_selector_all("figure.card.has-error", "els => els.map(e => e.dataset.cardBox)")
+    assert marked == ["coin-3d"], marked
+    assert "GEM-COIN-VALUES" in page.inner_text("figure[data-card-box=coin-3d] .card-errors")
+    assert page.is_hidden("#stale")
+    restore(gem, page, before_text)
+    assert page.locator("[data-diagnostic]").count() == 0 and page.locator("figure.card.has-error").count() == 0
+
+
+def test_a_save_that_cannot_be_read_keeps_the_last_good_pictures_beside_its_located_error(gem, page):
+    before_text = spec_path(gem).read_text(encoding="utf-8")
+    before = pictures(page)
+    save(spec_path(gem), "components:", "components: [")
+    page.wait_for_selector("[data-diagnostic]", timeout=20000)
+    text = page.inner_text("[data-diagnostic]")
+    assert text.startswith("card_specs/gem.yaml:") and "error[YAML-SYNTAX]" in text, text
+    assert page.is_visible("#stale")
+    assert pictures(page) == before  # the last good pictures stay
+    assert page.evaluate("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    restore(gem, page, before_text)
+    assert page.is_hidden("#stale") and page.locator("[data-diagnostic]").count() == 0
+
+
+def test_a_cards_page_shows_it_large_its_entry_as_written_and_where_it_prints(gem, browser):  # noqa: F811
+    p = browser.new_page()
+    p.goto(gem.url + "/game/gem/card/diamond-2")
+    entry = p.inner_text("pre.entry")
+    line = next(i for i, t in enumerate(spec_path(gem).read_text(encoding="utf-8").splitlines(), 1) if "diamond-2," in t)
+    assert entry.split()[0] == str(line) and "{ id: diamond-2," in entry
+    sheet_map = json.loads(gem.get("/game/gem/state.json")[1])
+    assert sheet_map["cards"]
+    prints = p.inner_text("text=Prints on")
+    assert "(front)" in p.content() and "(back)" in p.content(), prints
+    assert p.eval_on_selector("img[data-side=front]", "e => e.naturalHeight") > 400
+    p.close()
+
+
+def test_the_sheets_as_printed_fronts_beside_backs(gem, browser):  # noqa: F811
+    p = browser.new_page(viewport={"width": 1200, "height": 900})
+    p.goto(gem.url + "/game/gem/sheets")
+    sides = p.eval_on_selector_all(".sheet", "els => els.map(s => [...s.querySelectorAll('.side')].map(x => x.dataset.side).join('+'))")
+    assert sides == ["front+back", "front+back"]  # duplex: each front page with the back printed behind it
+    p.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    w, h = p.eval_on_selector(".side img", "e => [e.naturalWidth, e.naturalHeight]")
+    assert abs(h / w - 297 / 210) < 0.02  # a page of A4
+    assert not p.is_visible(".side svg")
+    p.check("#marks")
+    assert p.is_visible(".side svg") and p.locator(".side svg polygon").count() >= 30
+    p.close()
+
+
+def test_a_deal_for_a_player_count_as_pictures_with_a_new_seed_on_a_click(gem, browser):  # noqa: F811
+    p = browser.new_page()
+    p.goto(gem.url + "/game/gem/deal?players=3&seed=5")
+    text = p.inner_text("pre.deal")
+    assert text.startswith("GEM for 3 players (seed 5)") and "of 4, 3, 3, 3, 3, 2 cards" in text
+    coins = p.locator(".hand", has_text="player 1").locator("img")
+    assert coins.count() == 3
+    p.click("#new-seed")
+    p.wait_for_load_state()
+    assert "seed=" in p.url and "(seed 5)" not in p.inner_text("pre.deal")
+    p.goto(gem.url + "/game/gem/deal?players=7")
+    assert "GEM is played by 2 to 4 players, not 7" in p.inner_text("main")
+    p.close()
