@@ -1,0 +1,58 @@
+"""`pnp serve` as a process: many quick saves are one rebuild, a port it cannot have is a clear
+error (exit 2, no traceback), and Ctrl-C stops it cleanly."""
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+from pnp.load.paths import SPECS_DIR
+from serve_kit import Server
+
+
+def test_many_quick_saves_are_one_rebuild(tmp_path):
+    (tmp_path / "card_specs").mkdir()
+    spec = tmp_path / "card_specs" / "gem.yaml"
+    shutil.copy(SPECS_DIR / "gem.yaml", spec)
+    server = Server(tmp_path, "gem", "--specs", "card_specs")
+    try:
+        server.wait_ready("/game/gem/state.json")
+        time.sleep(0.5)  # the watcher is set up once the first build is done
+        text = spec.read_text(encoding="utf-8")
+        for n in range(8):  # an editor saving eight times in a few milliseconds
+            spec.write_text(text.replace("invest: 1, loan: 2 }", f"invest: 1, loan: {n + 3} }}", 1), encoding="utf-8")
+        end = time.time() + 20
+        while json.loads(server.get("/game/gem/state.json")[1])["version"] < 2 and time.time() < end:
+            time.sleep(0.05)
+        time.sleep(1.5)
+        state = json.loads(server.get("/game/gem/state.json")[1])
+    finally:
+        code, err = server.stop()
+    assert code == 0 and "Traceback" not in err, err
+    builds = err.count("pnp serve: gem built")
+    assert 2 <= builds <= 3, err  # the first build, then one (at most two) for the eight saves
+    card = next(c for c in state["cards"] if c["id"] == "sapphire-ruby")
+    assert card["name"] == "Sapphire + Ruby (invest 1, loan 10)"  # the last save is what shows
+
+
+def test_a_port_in_use_is_a_clear_error(tmp_path):
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        r = subprocess.run([sys.executable, "-m", "pnp", "serve", "gem", "--port", str(port)], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=60)
+    finally:
+        taken.close()
+    assert r.returncode == 2 and r.stdout == ""
+    assert f"pnp serve: error: cannot listen on 127.0.0.1:{port}:" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_port_that_is_no_port_is_a_usage_error(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "pnp", "serve", "--port", "70000"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "70000 is not a port number (0 to 65535)" in r.stderr
