@@ -126,3 +126,17 @@ def test_a_table_saved_updates_its_card_in_place(lanterns, browser):  # noqa: F8
                         arg=old, timeout=20000)
     assert "Jade Orchid" in p.inner_text("figure[data-card-box=jade-4] figcaption")
     p.close()
+
+
+def test_the_text_report_is_shown_at_the_card(lanterns, browser):  # noqa: F811
+    """What the text setter said about a face (here: a character no font has) is beside it."""
+    p = browser.new_page()
+    p.goto(lanterns.url + "/game/lanterns")
+    version = p.evaluate("() => document.body.dataset.version")
+    save(lanterns.folder / "card_specs" / "lanterns.csv", "violet-4,violet,4,Violet Peony,", "violet-4,violet,4,Violet 𓀀 Peony,")
+    p.wait_for_function(f"() => document.body.dataset.version !== {json.dumps(version)}", timeout=20000)
+    assert "no font has 𓀀" in p.inner_text("figure[data-card-box=violet-4] .card-texts")
+    assert p.inner_text("figure[data-card-box=violet-3] .card-texts") == ""
+    texts = p.eval_on_selector_all("[data-diagnostic]", "els => els.map(e => e.textContent)")
+    assert any("warning[FONT-GLYPH]" in t and "violet-4" in t for t in texts), texts
+    p.close()
