@@ -189,12 +189,14 @@ class _Search:
     card) when its fruit is outside F; the cards outside F pay for that. Each t gives a fractional
     knapsack of the open mix cards; the smallest is the bound (t = 0 is every card, t = 1 the
     cards that are no plum when the plums pile up). Of equal points, the fewest cards: a second
-    fractional knapsack gives the fewest cards that still reach the best points."""
+    fractional knapsack gives the fewest cards that still reach the best points.
+
+    A set's extra cards (mix cards whose own fruit is not in their mix) are known between a
+    lower bound and the way found to pay for it; the fewest is searched for only when it decides
+    between two sets of equal points, and for the set chosen at the end."""
 
     def __init__(self, makers: list[tuple[int, int, list[int], int]], counts: tuple[int, ...]):
         self.makers, self.counts = makers, counts
-        self.best: tuple[int, int] = (0, 0)  # (points, -cards used)
-        self.plan: tuple = ()
         self.packing = _Packing([(m[1], m[2]) for m in makers], counts)
         n, heavy = len(makers), sorted(range(len(counts)), key=lambda f: -counts[f])
         self.cuts = []  # per t: (cards outside F, each mix card's least cards from outside F)
@@ -208,51 +210,98 @@ class _Search:
         for _, need in self.cuts:
             ranked = sorted(range(n), key=lambda j: -makers[j][3] / need[j] if need[j] else -math.inf)
             self.open.append([[(need[j], makers[j][3]) for j in ranked if j >= k] for k in range(n + 1)])
+        self.top = _Made(0, (), 0, 0, 0, counts, ())  # the best set so far
         self.nodes = 0
 
     def run(self) -> None:
-        self._visit(0, (), 0, 0, 0, self.counts, (), [0] * len(self.cuts))
-        self.plan = tuple((self.makers[j][0], a) for j, a in sorted(self.plan))
+        self._visit(0, self.top, [0] * len(self.cuts))
+        self._exact(self.top)
+        self.best = (self.top.points, -self.top.used)
+        self.plan = tuple((self.makers[j][0], a) for j, a in sorted(self.top.plan))
 
-    def _visit(self, k, made, points, used, extra, left, plan, spent) -> None:
+    def _visit(self, k: int, node: _Made, spent: list[int]) -> None:
         """`spent`: per t, the least cards the mixes made take from outside its F (t = 0: all the
-        cards they use, extra cards too)."""
+        cards they use, the fewest extra cards they may need too)."""
         self.nodes += 1
-        if (points, -used) > self.best:
-            self.best, self.plan = (points, -used), plan
-        if k == len(self.makers) or self._cut(k, points, used, spent):
+        self._offer(node)
+        if k == len(self.makers) or self._cut(k, node, spent):
             return
         _, own, sizes, worth = self.makers[k]
         spent_k = [s + need[k] for s, (_, need) in zip(spent, self.cuts)]
         if all(s <= cap for s, (cap, _) in zip(spent_k, self.cuts)):
-            got = self._add(k, made, extra, left, plan)
-            if got:
-                extra_k, left_k, plan_k = got
-                spent_k[0] += extra_k - extra
-                self._visit(k + 1, (*made, k), points + worth, spent_k[0], extra_k, left_k, plan_k, spent_k)
-        self._visit(k + 1, made, points, used, extra, left, plan, spent)  # this card stays in the display
+            child = self._add(k, node)
+            if child:
+                spent_k[0] += child.least - node.least
+                self._visit(k + 1, child, spent_k)
+        self._visit(k + 1, node, spent)  # this card stays in the display
 
-    def _cut(self, k: int, points: int, used: int, spent) -> bool:
+    def _offer(self, node: _Made) -> None:
+        """Keep `node` if it beats the best so far: more points, or as many and fewer cards."""
+        top = self.top
+        if node.points != top.points:
+            if node.points > top.points:
+                self.top = node
+            return
+        if node.size + node.extra < top.size + top.least or node is top:
+            self.top = node
+            return
+        if node.size + node.least >= top.size + top.extra:
+            return
+        self._exact(node)
+        self._exact(top)
+        if node.used < top.used:
+            self.top = node
+
+    def _exact(self, node: _Made) -> None:
+        """The fewest extra cards `node`'s set needs, and a way to pay for it with them."""
+        if node.least < node.extra:
+            packed = self.packing.pack(node.made, node.least, node.extra)
+            if packed is not None:
+                node.extra, node.left, node.plan = packed
+            node.least = node.extra
+
+    def _cut(self, k: int, node: _Made, spent) -> bool:
         """Whether no way on from here beats the best: the open cards' points bound first."""
         top = min(_knapsack(self.open[t][k], cap - s) for t, ((cap, _), s) in enumerate(zip(self.cuts, spent)))
-        best, fewest = self.best[0], -self.best[1]
-        if points + top != best:
-            return points + top < best
-        return used + _fewest_cards(self.open[0][k], best - points) >= fewest
+        points = node.points + top
+        if points != self.top.points:
+            return points < self.top.points
+        fewest = node.size + node.least + _fewest_cards(self.open[0][k], points - node.points)
+        if fewest >= self.top.size + self.top.extra:
+            return True
+        if fewest < self.top.size + self.top.least:
+            return False
+        self._exact(self.top)
+        return fewest >= self.top.used
 
-    def _add(self, k, made, extra, left, plan):
-        """Mix card k made as well: (extra cards, counts left, plan) with the fewest extra cards
-        (mix cards whose own fruit is not in their mix), or None when the fruits cannot pay."""
-        _, own, sizes, _ = self.makers[k]
-        fit = _fit(sizes, left, own)
-        if fit and not fit[2]:  # it fits beside the others and adds no extra card: the least possible
-            return extra, fit[1], (*plan, (k, fit[0]))
-        packed = self.packing.pack((*made, k), extra, extra + 1 if fit else None)
-        if packed is not None:
-            return packed
+    def _add(self, k: int, node: _Made) -> _Made | None:
+        """Mix card k made as well, or None when the fruits cannot pay for it beside the others."""
+        _, own, sizes, worth = self.makers[k]
+        made, size = (*node.made, k), node.size + sum(sizes)
+        fit = _fit(sizes, node.left, own)  # beside the way the others are paid for
         if fit:
-            return extra + 1, fit[1], (*plan, (k, fit[0]))
-        return None
+            child = _Made(node.points + worth, made, size, node.least, node.extra + fit[2], fit[1],
+                          (*node.plan, (k, fit[0])))
+        else:
+            found = self.packing.find(made, node.least)
+            if found is None:
+                return None
+            child = _Made(node.points + worth, made, size, *found)
+        return child
+
+class _Made:
+    """A set of mix cards made: points, cards (sizes), the fewest extra cards it may need
+    (`least`) and the extra cards, counts left and plan of a way found to pay for it."""
+
+    __slots__ = ("points", "made", "size", "least", "extra", "left", "plan")
+
+    def __init__(self, points, made, size, least, extra, left, plan):
+        self.points, self.made, self.size, self.least, self.extra = points, made, size, least, extra
+        self.left, self.plan = left, plan
+
+    @property
+    def used(self) -> int:
+        return self.size + self.extra
 
 
 def _knapsack(items, cards: int) -> int:
@@ -320,14 +369,14 @@ def _paid(sizes, left, chosen: dict, extra: int, own: int):
 
 
 class _Packing:
-    """Whether a set of mixes can all be paid for from the display's counts, with the fewest extra
-    cards: a depth-first search over the mixes, longest runs first, each mix's runs on distinct
-    fruits. Cut where the cards left cannot pay (the cards outside the t fruits with most cards
-    left pay for every open mix's cards but its t longest runs) or would need too many extra
-    cards: a mix's own fruit holds one of its runs only with that run's cards left, so the open
-    mixes of one fruit that fit in its cards left, smallest runs first, bound how many of them
-    avoid an extra card. Fruits that are no open mix's own fruit and have as many cards left are
-    alike, so only one of them is tried; a state that failed is remembered (by open mixes and
+    """Whether a set of mixes can all be paid for from the display's counts, and with how few
+    extra cards: a depth-first search over the mixes, longest runs first, each mix's runs on
+    distinct fruits. Cut where the cards left cannot pay (the cards outside the t fruits with
+    most cards left pay for every open mix's cards but its t longest runs) or would need too many
+    extra cards: a mix's own fruit holds one of its runs only with that run's cards left, so the
+    open mixes of one fruit that fit in its cards left, smallest runs first, bound how many of
+    them avoid an extra card. Fruits that are no open mix's own fruit and have as many cards left
+    are alike, so only one of them is tried; a state that failed is remembered (by open mixes and
     counts, alike fruits sorted), and that memo is emptied when it grows large."""
 
     MEMO = 200_000
@@ -336,9 +385,26 @@ class _Packing:
         self.mixes, self.counts = mixes, counts
         self.packs = 0
 
-    def pack(self, members: tuple[int, ...], least: int, most: int | None):
+    def find(self, members: tuple[int, ...], least: int):
+        """A way to pay for the members, whatever its extra cards (own fruit first, so few), as
+        (the fewest extra cards they may need, at least `least`; extra cards, counts left, plan),
+        or None when there is none."""
+        go, result, forced = self._search(members)
+        least = max(least, forced)
+        left = go(0, self.counts, len(members), least)
+        return None if left is None else (least, *result(left))
+
+    def pack(self, members: tuple[int, ...], least: int, most: int):
         """(extra cards, counts left, plan) for the members with the fewest extra cards, at least
-        `least` (the caller knows no fewer can do) and below `most` (None: any), or None."""
+        `least` (the caller knows no fewer can do) and below `most`, or None."""
+        go, result, _ = self._search(members)
+        for budget in range(least, most):
+            left = go(0, self.counts, budget, least)
+            if left is not None:
+                return result(left)
+        return None
+
+    def _search(self, members: tuple[int, ...]):
         self.packs += 1
         mixes, nf = self.mixes, len(self.counts)
         items = sorted(members, key=lambda j: (-mixes[j][1][0], -sum(mixes[j][1])))
@@ -363,28 +429,33 @@ class _Packing:
         failed: dict = {}
         chosen = [None] * n
 
-        def go(i: int, left: tuple[int, ...], budget: int, owed: int):
-            """Mixes i.. paid from `left` with at most `budget` extra cards, at least `owed` (the
-            fewest the whole set needs, less those already taken)."""
-            if i == n:
-                return left
-            forced = 0  # the extra cards the own fruits force
+        def forced(i: int, left: tuple[int, ...]) -> int:
+            """The fewest extra cards mixes i.. need by their own fruits' cards left (more than
+            any budget when the own cards themselves are missing)."""
+            out = 0
             for f, costs in holds[i]:
                 room = left[f] - len(costs)
                 if room < 0:
-                    return None
+                    return n + 1
                 inside = 0
                 for c in costs:
                     if c > room:
                         break
                     room -= c
                     inside += 1
-                forced += len(costs) - inside
-            if forced > budget:
+                out += len(costs) - inside
+            return out
+
+        def go(i: int, left: tuple[int, ...], budget: int, owed: int):
+            """Mixes i.. paid from `left` with at most `budget` extra cards, at least `owed` (the
+            fewest the whole set needs, less those already taken): the counts left, or None."""
+            if i == n:
+                return left
+            least = forced(i, left)
+            if least > budget:
                 return None
-            owed = max(owed, forced)
             need, room = demand[i], sum(left)
-            if need[0] + owed > room:
+            if need[0] + max(owed, least) > room:
                 return None
             for t, c in enumerate(sorted(left, reverse=True)):
                 if need[t] > room:
@@ -411,21 +482,7 @@ class _Packing:
             extra = sum(owns[i] not in chosen[i] for i in range(n))
             return extra, left, tuple(sorted(zip(items, chosen)))
 
-        top = n if most is None else most - 1
-        if top < least:
-            return None
-        left = go(0, self.counts, least, least)  # mostly the fewest the caller knows of will do
-        if left is not None or top == least:
-            return None if left is None else result(left)
-        left = go(0, self.counts, top, least + 1)
-        if left is None:
-            return None
-        found = result(left)
-        for budget in range(least + 1, found[0]):
-            left = go(0, self.counts, budget, least + 1)
-            if left is not None:
-                return result(left)
-        return found
+        return go, result, forced(0, self.counts)
 
 
 def _choices(sizes: list[int], left: tuple[int, ...], own: int, fixed: frozenset):
