@@ -120,6 +120,9 @@ class PdfBackend:
         fonts.register()
         self.c = Canvas(target, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10,
                         pageCompression=1)
+        # viewers must not "fit" the page to the paper: a card printed 3% small no longer fits its
+        # sleeve and its back misses its front (the slug's 50 mm bar shows it at once)
+        self.c.setViewerPreference("PrintScaling", "None")
         self.c.setTitle(title)
         self.c.setAuthor(author)
         self.c.setCreator("pnp")

@@ -125,6 +125,10 @@ def _crosshair(d: Drawing, x: float, y: float, r: float = 2.5, arm: float = 4.0)
 def _slug(d: Drawing, s) -> None:
     g = d.group(multiply(rotate(s.rotation), translate(s.x, s.y)))
     g.text(0, 0, s.text, s.size, fill=CAPTION_GREY)
+    for x0, y0, x1, y1 in s.bar_lines():  # 50 mm exactly, to check with a ruler that nothing scaled the print
+        g.line(x0, y0, x1, y1, stroke=CAPTION_GREY, width=0.2)
+    if s.apart is not None:  # the bar on its own, where the margin had no room for it after the text
+        _slug(d, s.apart)
 
 
 def _caption(d: Drawing, text: str, x: float, y: float) -> None:

@@ -8,7 +8,7 @@ the SVG cut files repeat the registration marks, the sheet map records them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import __version__
 from ..render import fonts
@@ -24,6 +24,9 @@ SLUG_SIZES = (5.0, 4.5, 4.0)  # pt, largest first
 ASCENT, DESCENT = 0.78, 0.24  # of the type size: DejaVu Sans capitals and descenders
 REG_SIZES = (5.0, 4.5, 4.0, 3.5, 3.0)  # mm: the side of a registration mark, largest that fits
 REG_LINE = 0.5  # mm: the thickness of an L-shaped registration mark's legs
+SCALE_BAR = 50.0  # mm: the bar the slug ends with, so a ruler tells at once whether the print was scaled
+BAR_GAP = 1.5  # mm between the slug's text and its bar
+BAR_LABEL = " · 50 mm:"  # the text says what the bar is
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -39,13 +42,28 @@ class Slug:
     y: float
     size: float  # pt
     rotation: int  # 0: reads left to right; 90: reads upwards
+    bar: float = 0.0  # mm: the scale bar after the text (0: none)
+    apart: "Slug | None" = None  # the bar with its label, where the margin has no room for both in a row
+
+    def length(self) -> float:
+        """Along the line: the text's advance width, and the bar after it."""
+        return fonts.width(self.text, self.size) + (BAR_GAP + self.bar if self.bar else 0.0)
 
     def box(self) -> Box:
-        """The area the text covers (its advance width, descender to capital height)."""
-        w, lo, hi = fonts.width(self.text, self.size), -DESCENT * self.size * PT, ASCENT * self.size * PT
+        """The area the text and its bar cover (descender to capital height)."""
+        w, lo, hi = self.length(), -DESCENT * self.size * PT, ASCENT * self.size * PT
         if self.rotation == 90:
             return self.x - hi, self.y, self.x - lo, self.y + w
         return self.x, self.y + lo, self.x + w, self.y + hi
+
+    def bar_lines(self) -> list[tuple[float, float, float, float]]:
+        """The scale bar in the slug's own coordinates (baseline along +x from the text's start):
+        a line exactly `bar` mm long at half the capital height, with an end tick at each end."""
+        if not self.bar:
+            return []
+        x0 = fonts.width(self.text, self.size) + BAR_GAP
+        hi = ASCENT * self.size * PT
+        return [(x0, hi / 2, x0 + self.bar, hi / 2), (x0, 0.0, x0, hi), (x0 + self.bar, 0.0, x0 + self.bar, hi)]
 
 
 @dataclass(frozen=True)
@@ -151,7 +169,8 @@ def page_slug(game: str, n: int, pages: int, side: str, options: str) -> tuple[s
 def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[list[Point]] = ()) -> Slug:
     """The slug's place: along the bottom edge of the printable area, else the top, the left or
     the right, in the largest type (5 pt down to 4 pt) that fits between the marks there, as near
-    the middle of that edge as it can; the first of `texts` that fits somewhere."""
+    the middle of that edge as it can; the first of `texts` that fits somewhere, with its 50 mm
+    scale bar — without the bar only where no text fits with it."""
     found = obstacles(page) + list(avoid)
     key = (texts, sheet.width, sheet.height, sheet.margin, tuple(tuple(o) for o in found))
     hit = _placed.get(key)
@@ -171,15 +190,28 @@ def _place(texts: tuple[str, ...], sheet: Sheet, found: list[list[Point]]) -> "S
     obs = [(_bounds(o), o) for o in found if o]
     m = sheet.margin
     area = (m, m, sheet.width - m, sheet.height - m)
-    for text in texts:
-        for size in SLUG_SIZES:
-            w, lo, hi = fonts.width(text, size), DESCENT * size * PT, ASCENT * size * PT
-            for edge in ("bottom", "top", "left", "right"):
-                slug = _on_edge(text, size, w, lo, hi, edge, area, obs)
-                if slug is not None:
-                    return slug
+    for text in texts:  # the text and its bar in a row
+        slug = _fit(text + BAR_LABEL, SCALE_BAR, area, obs)
+        if slug is not None:
+            return slug
+    for text in texts:  # else the text where it fits, and the bar on its own elsewhere in the margin
+        slug = _fit(text, 0.0, area, obs)
+        if slug is not None:
+            b = slug.box()
+            bar = _fit(BAR_LABEL.lstrip(" ·"), SCALE_BAR, area, obs + [(b, _poly(b))])
+            return replace(slug, apart=bar)
     raise NoRoom(f"no room for the slug line ({fonts.width(texts[-1], SLUG_SIZES[-1]):.0f} mm at "
                  f"{SLUG_SIZES[-1]:g} pt) in the margin of {sheet.name}: build with --no-slug")
+
+
+def _fit(text: str, bar: float, area: Box, obs) -> Slug | None:
+    for size in SLUG_SIZES:
+        w, lo, hi = Slug(text, 0, 0, size, 0, bar).length(), DESCENT * size * PT, ASCENT * size * PT
+        for edge in ("bottom", "top", "left", "right"):
+            slug = _on_edge(text, size, w, lo, hi, edge, area, obs)
+            if slug is not None:
+                return replace(slug, bar=bar)
+    return None
 
 
 def _bounds(points: list[Point]) -> Box:
