@@ -48,6 +48,7 @@ TARGETS = {
     "declared_validate_s": 0.3,  # issue 19: a declared game of 500 cards from a CSV, cold
     "declared_rate_ratio": 1.5,  # its build's time a card against the shipped games' together
     "declared_warm_s": 0.3,  # its warm one-card rebuild in pnp watch, one CSV row edited
+    "mix_search_s": 1.0,  # pnp score pi-mal-pflaumen: the end-of-game mix search on its slowest hand
 }
 
 
@@ -204,6 +205,29 @@ def declared(folder: Path, shipped_rate: float, repeat: int) -> None:
              repeat, TARGETS["declared_warm_s"], label="declared (CSV)")
 
 
+def mix_search(repeat: int) -> None:
+    """Pi mal Pflaumen's end-of-game mix search (`pnp score`) on the worst realistic hands: 24 mix
+    cards (a game for three or four: 18 tricks and the 6 steal cards, every card taken showing a
+    mix) drawn from the shipped deck, and all 18 plum cards. The slowest of 200 hands, timed again."""
+    import random
+
+    from pnp.games.pi_mal_pflaumen import rules as pmp
+
+    fruit = load_checked("pi-mal-pflaumen", SPECS_DIR).spec.of_kind("fruit")
+    rng, hands = random.Random(12), []
+    for players in (3, 4) * 100:
+        kept = set(pmp.kept_numbers(players))
+        mixes = [c for c in fruit if c.get("mix") and c["number"] in kept]
+        hands.append([pmp.Held(c.id, c["fruit"], (c["mix"]["pattern"], c["mix"]["points"]))
+                      for c in rng.sample(mixes, min(24, len(mixes)))]
+                     + [pmp.Held(f"plum-{i}", pmp.PLUM) for i in range(pmp.PLUM_CARDS)])
+    slowest = max(hands, key=lambda h: timed(lambda: pmp.best_final_mixes(h), 1)[0])
+    s, _ = timed(lambda: pmp.best_final_mixes(slowest), repeat)
+    print(f"pmp end-of-game mix search, {sum(h.mix is not None for h in slowest)} mixes + {pmp.PLUM_CARDS} plums: "
+          f"{s:.3f}s, the slowest of {len(hands)} hands (target <= {TARGETS['mix_search_s']:g}s)   "
+          f"[{flag(s, TARGETS['mix_search_s'])}]")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
@@ -244,6 +268,7 @@ def main() -> int:
               f"{built.cards / b:.0f} cards/s   [{flag(b, TARGETS['big_build_s'])}, {flag(size, TARGETS['big_pdf_mb'])}]")
         print(f"peak memory (whole run): {rss:.0f} MB   [{flag(rss, TARGETS['peak_rss_mb'])}]")
         declared(out / "declared", shipped[0] / shipped[1], args.repeat)
+        mix_search(args.repeat)
         print()
         warm_rebuilds(out / "warm", args.repeat)  # bench/warm_rebuild.py: pnp watch's one-card rebuild
         print("targets: " + ", ".join(f"{k} <= {v:g}" for k, v in TARGETS.items()))
