@@ -11,6 +11,8 @@ page by pypdfium2, so a PNG is the print) and the TTS writer (deck sheets assemb
     OUT/<game>-tts/<deck>-<n>.png  TTS deck sheets, with <deck>.back.png (or, where the backs
                                    differ card by card, back sheets <deck>-<n>.back.png)
     OUT/<game>-tts/deck.json       which card (id, copy) sits in which slot of which sheet
+    OUT/<game>-tts/<game>.json     a TTS saved object of those decks (one per sheet), loading the
+                                   sheets from file:/// URLs of this folder, or from --tts-url BASE
 
 Ids are lower-case letters, digits and dashes, so a `.back.png` never meets a card's face. Each
 folder is written under a temporary name and moved into place when complete, so a failed export
@@ -28,6 +30,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote, urlsplit
 
 from .arguments import add_game, editions, folder, later, mm
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_report
@@ -42,7 +45,9 @@ MAX_PIXELS = 100_000_000  # one image; a 340 x 390 mm board at 1200 dpi would ne
 IMPORT_HINT = ("Tabletop Simulator: Objects > Components > Custom > Deck, one per sheet. Face: the sheet's 'face' "
                "image; Back: the deck's 'back' image, or with 'unique_backs' the sheet's 'back' sheet and Unique "
                "Backs ticked (then tick Back is Hidden too). Width: 'columns', Height: 'rows', Number: 'cards'. "
-               "Slots count from 0 at the top left, row by row; the last slot of the grid is the hidden-card image.")
+               "Slots count from 0 at the top left, row by row; the last slot of the grid is the hidden-card image. "
+               "Or spawn every deck at once: copy the saved object <game>.json into TTS's Saves/Saved Objects "
+               "folder and pick it from Objects > Saved Objects.")
 
 
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -54,13 +59,20 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.Argument
                     "the image is the print. --tts writes OUT/<game>-tts/: Tabletop Simulator Custom Deck sheets "
                     "(at most 10 x 7 slots, 4096 px a side, RGB; the last slot is the hidden-card image), one "
                     "deck per card size and back design, each deck's back image, and deck.json naming the card "
-                    "in every slot. TTS decks hold the cards (rectangles and diamonds up to 150 mm); tokens and "
-                    "boards are left to their --png images.")
+                    "in every slot, and <game>.json, a TTS saved object of all the decks (one per sheet, each card "
+                    "named as printed) to put in TTS's Saves/Saved Objects folder. TTS decks hold the cards "
+                    "(rectangles and diamonds up to 150 mm); tokens and boards are left to their --png images.")
     add_game(e)
     e.add_argument("--png", action="store_true",
                    help="one PNG per face and one per back drawing (a back design that backs many cards is one "
                         "file), and backs.json naming each card's back")
-    e.add_argument("--tts", action="store_true", help="Tabletop Simulator deck sheets and deck.json")
+    e.add_argument("--tts", action="store_true",
+                   help="Tabletop Simulator deck sheets, deck.json, and <game>.json: a TTS saved object of the decks")
+    e.add_argument("--tts-url", type=_base_url, metavar="BASE",
+                   help="with --tts: where the sheets will be online, e.g. https://example.org/pnp (an http, https "
+                        "or file URL); the saved object then loads each sheet from BASE/<sheet file name>, so "
+                        "upload the folder's PNGs there. Default: file:/// URLs of the exported sheets, for this "
+                        "computer only (keep the PNGs where they are)")
     e.add_argument("--dpi", type=_dpi, default=300, metavar="N",
                    help=f"resolution of the cards, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default 300); TTS sheets "
                         "are scaled down where a sheet would pass 4096 px")
@@ -91,6 +103,31 @@ def _dpi(text: str) -> int:
 
 
 
+def _base_url(text: str) -> str:
+    """An http(s) URL with a host, or a file URL of an absolute path; kept as given."""
+    example = "e.g. https://example.org/pnp or file:///home/me/tts"
+    if not text or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a URL (no spaces or control characters; "
+                                         f"write a space as %20), {example}")
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a URL ({exc}), {example}") from None
+    scheme = parts.scheme.lower()
+    if scheme in ("http", "https"):
+        if not parts.hostname:
+            raise argparse.ArgumentTypeError(f"'{text}' names no host; {example}")
+    elif scheme == "file":
+        if not parts.path.startswith("/"):
+            raise argparse.ArgumentTypeError(f"'{text}' names no folder; a file URL is file:///absolute/path")
+    else:
+        raise argparse.ArgumentTypeError(f"'{text}' is not an http, https or file URL, {example}")
+    if parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"'{text}' has a ?query or #fragment: the sheet's file name is added "
+                                         f"after BASE/, so give the folder's URL alone, {example}")
+    return text
+
+
 class Refused(Exception):
     """A request that cannot be met; the message says why and what would do."""
 
@@ -106,6 +143,8 @@ def cmd_export(args, specs_dir: Path) -> int:
 def _export(args, specs_dir: Path) -> int:
     if not (args.png or args.tts):
         raise Refused("nothing to export: give --png, --tts or both")
+    if args.tts_url is not None and not args.tts:
+        raise Refused("--tts-url says where the --tts sheets will be online: give --tts too")
     loaded = load_for_build(args.game, specs_dir, args.layouts)
     report, g = loaded.report, args.game
     if report.input_errors or loaded.spec is None or loaded.layout is None:
@@ -220,7 +259,8 @@ def _tts(loaded, args, edition_name: str, report: Report) -> list[str]:
 
 
 def _tts_decks(loaded, args, edition_name: str, report: Report, progress) -> list[str]:
-    from ..writers.tts import deck_sheets, decks_of, images_of
+    from ..writers.jsonfile import dumps
+    from ..writers.tts import deck_sheets, decks_of, images_of, saved_object
 
     art, edition = _drawn(loaded, args, edition_name, 0.0, report, progress)
     decks, left_out = decks_of(loaded.spec.components, edition, art.back_of)
@@ -240,14 +280,43 @@ def _tts_decks(loaded, args, edition_name: str, report: Report, progress) -> lis
         data = {"game": loaded.game.id, "edition": edition.name, "lang": args.lang, "dpi": args.dpi,
                 "import": IMPORT_HINT, "decks": records, "left_out": left_out}
         (tmp / "deck.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        spec, game = loaded.spec, loaded.game
+        names = {c.id: game.name_of(c, spec, args.lang) for c in spec.components}
+        saved = saved_object_name(game.id)
+        tts_object = saved_object(_title(loaded, args.lang), records, names, _url_of(args, target), salt=game.id)
+        (tmp / saved).write_text(dumps(tts_object, depth=4), encoding="utf-8")  # in place with the folder, whole
     cards = sum(len(d.cards) for d in decks)
     sheets = sum(len(r["sheets"]) for r in records)
     out = [f"{loaded.game.id}: {cards} cards in {len(decks)} Tabletop Simulator "
-           f"deck{'s' if len(decks) != 1 else ''} on {sheets} sheet{'s' if sheets != 1 else ''} → {display(target)}/"]
+           f"deck{'s' if len(decks) != 1 else ''} on {sheets} sheet{'s' if sheets != 1 else ''} → {display(target)}/",
+           f"  saved object {display(target / saved)}: copy it to TTS's Saves/Saved Objects folder, spawn it from "
+           f"Objects > Saved Objects; " + (f"upload the sheets to {args.tts_url}" if args.tts_url else
+                                          "it loads the sheets from this folder, so keep them here")]
     if left_out:
-        out.append(f"  not in a deck (use their --png images as TTS tokens or boards): "
+        out.append(f"  not in a deck nor the saved object (use their --png images as TTS tokens or boards): "
                    f"{', '.join(p['id'] for p in left_out)}")
     return out
+
+
+def _title(loaded, lang: str) -> str:
+    from ..games.base import game_name
+
+    return game_name(loaded.spec, lang) or loaded.game.title
+
+
+def saved_object_name(game: str) -> str:
+    """`<game>.json`; a game called 'deck' would meet deck.json, and gets deck.tts.json."""
+    return f"{game}.json" if game != "deck" else "deck.tts.json"
+
+
+def _url_of(args, target: Path):
+    """File name -> the URL the saved object loads it from: BASE/<name> with --tts-url, else the
+    file:/// URL of where the file is once the export is in place."""
+    if args.tts_url is not None:
+        base = args.tts_url if args.tts_url.endswith("/") else args.tts_url + "/"
+        return lambda name: base + quote(name)
+    folder = target.resolve()
+    return lambda name: (folder / name).as_uri()
 
 
 @contextmanager

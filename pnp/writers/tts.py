@@ -7,9 +7,16 @@ right) is what TTS shows for a card hidden in another player's hand, so it is ne
 sheet holds at most 69 cards, and that slot shows the deck's back. A copy of a card takes a slot
 of its own. Takes a `Deck` and the drawn faces and backs; returns the sheet images (RGB, pieces
 on white) with their file names, and the record deck.json keeps: which card is in which slot.
+
+`saved_object` turns those records into a TTS saved object (`<game>.json`, spawned from Objects >
+Saved Objects): one object per sheet, a "DeckCustom" of the sheet's cards (a "Card" where the
+sheet holds one), each with a CustomDeck entry of its own whose FaceURL is the sheet and whose
+BackURL is the deck's back (or, with UniqueBack, the sheet's back sheet). A card's CardID is
+n * 100 + its slot, n the sheet's CustomDeck key, so every copy is in the deck once.
 """
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass
 
@@ -166,3 +173,68 @@ def _on_white(img: Image.Image) -> Image.Image:
     ground = Image.new("RGB", img.size, "white")
     ground.paste(img, mask=img.getchannel("A"))
     return ground
+
+
+# -- the saved object ---------------------------------------------------------------------------
+COLOUR = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # TTS's default tint of a card
+DECK_GAP = 3.0  # TTS units between two decks laid out in a row (a card at scale 1 is about 2.1 wide)
+
+
+def saved_object(title: str, records: list[dict], names: dict[str, str], url, salt: str = "") -> dict:
+    """A TTS saved object of the decks deck.json records (`records`): one object per sheet, laid
+    face down in a row. `names`: a card id -> its printed name (the card's Nickname; its id is
+    kept in GMNotes); `url(file name)` -> the URL TTS loads that sheet from. `salt` (the game id)
+    seeds the objects' GUIDs, so that an export writes the same file every time."""
+    guids: set[str] = set()
+
+    def guid(*key) -> str:
+        text = "/".join(map(str, (salt, *key)))
+        while True:
+            g = hashlib.sha1(text.encode("utf-8")).hexdigest()[:6]
+            if g not in guids:
+                guids.add(g)
+                return g
+            text += "+"
+
+    objects = []
+    n = 0
+    for deck in records:
+        w_mm, h_mm = deck["card_mm"]
+        sideways = w_mm > h_mm
+        sheets = deck["sheets"]
+        for k, sheet in enumerate(sheets, 1):
+            n += 1
+            back = sheet["back"] if deck["unique_backs"] else deck["back"]
+            custom = {str(n): {"FaceURL": url(sheet["face"]), "BackURL": url(back), "NumWidth": sheet["columns"],
+                               "NumHeight": sheet["rows"], "BackIsHidden": True, "UniqueBack": deck["unique_backs"],
+                               "Type": 0}}
+            where = _transform(len(objects))
+            cards = [_object("Card", guid(n, s["slot"]), where, names[s["id"]], "", s["id"], sideways,
+                             CardID=n * 100 + s["slot"], CustomDeck=custom)
+                     for s in sheet["slots"]]
+            if len(cards) == 1:
+                objects.append(cards[0])
+                continue
+            nickname = deck["name"] if len(sheets) == 1 else f"{deck['name']} {k}/{len(sheets)}"
+            about = (f"{title}: {len(cards)} cards, {deck['template']} {w_mm:g} x {h_mm:g} mm "
+                     f"(sheet {sheet['face']})")
+            objects.append(_object("DeckCustom", guid(n), where, nickname, about, "", sideways, Hands=False,
+                                   DeckIDs=[c["CardID"] for c in cards], CustomDeck=custom, ContainedObjects=cards))
+    return {"SaveName": title, "GameMode": "", "GameType": "", "GameComplexity": "", "Tags": [], "Date": "",
+            "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "",
+            "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": objects}
+
+
+def _transform(i: int) -> dict:
+    """The i-th object's place: in a row along x, face down (rotZ 180), as TTS saves a deck."""
+    return {"posX": round(i * DECK_GAP, 3), "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _object(kind: str, guid: str, transform: dict, nickname: str, description: str, gm_notes: str,
+            sideways: bool, **fields) -> dict:
+    return {"GUID": guid, "Name": kind, "Transform": dict(transform), "Nickname": nickname,
+            "Description": description, "GMNotes": gm_notes, "ColorDiffuse": dict(COLOUR), "Locked": False,
+            "Grid": True, "Snap": True, "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            "GridProjection": False, "HideWhenFaceDown": True, "Hands": True, "SidewaysCard": sideways,
+            **fields, "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
