@@ -10,7 +10,9 @@ leaves the previous ones untouched, and a commit cut short is finished by the ne
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import glob
+import json
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .diagnostics import Report
@@ -22,7 +24,8 @@ from .options import BuildOptions, edition_of, pieces_of, sheet_settings
 from .render.faces import TextReport, render_all
 from .writers import jsonfile, outputs
 from .writers.commit import Commit, recover
-from .writers.pdf_sheets import Art, write_pdf
+from .writers.jsonfile import NotReadable, read_regular
+from .writers.pdf_sheets import Art, check_back_turn, write_pdf
 from .writers.sheet_map import sheet_map
 from .writers.sheet_marks import registration, slug_text
 from .writers.svg_cuts import write_cut_files
@@ -65,6 +68,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
     if opts.shop:
         return _build_shop(loaded, opts, out_dir, art, texts)
     plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
+    check_back_turn(plan, opts.sheet.margin, opts.back_rotate, opts.sheet.name)
     game = loaded.game.id
     out_dir.mkdir(parents=True, exist_ok=True)
     pdf_path, map_path = out_dir / f"{game}.pdf", out_dir / f"{game}.json"
@@ -77,7 +81,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
         recover(out_dir, game)
         pdf_tmp, map_tmp = commit.file(pdf_path.name), commit.file(map_path.name)
         write_pdf(pdf_tmp, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
-                  code_cache=cache.pdf_code if cache else None, progress=progress)
+                  code_cache=cache.pdf_code if cache else None, progress=progress, back_rotate=opts.back_rotate)
         data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
         data["pdf_sha256"] = outputs.sha256(pdf_tmp)  # so a reader can tell a torn pair
         map_tmp.write_text(jsonfile.dumps(data), encoding="utf-8")
@@ -92,25 +96,61 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
                  cut_dir if opts.cut_files else None)
 
 
-def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, texts: TextReport) -> Built:
-    """OUT/<id>-shop.pdf (one piece a page, TrimBox and BleedBox on each) and OUT/<id>-shop.json."""
-    from .writers.pdf_shop import write_shop_pdf
+@dataclass
+class ShopBuilt(Built):
+    """A --shop build: `files` holds each PDF written (a file per piece size) with its template,
+    page count and page size; `pdf` is the first of them."""
+    files: list = field(default_factory=list)  # [(path, template, pages, page_mm)]
+
+
+def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, texts: TextReport) -> ShopBuilt:
+    """A PDF per piece size — OUT/<id>-shop-<template>.pdf, or OUT/<id>-shop.pdf for a game of
+    one size — one piece a page with a TrimBox and a BleedBox on each, and their map
+    OUT/<id>-shop.json. A shop PDF an earlier build wrote for a size the game no longer has
+    (another edition, a template taken out) is removed in the same commit."""
+    from .writers.pdf_shop import shop_files, shop_map, write_shop_pdf
 
     game = loaded.game.id
     edition = edition_of(loaded, opts)
-    pieces = pieces_of(loaded, opts)
+    files = shop_files(game, pieces_of(loaded, opts))
     bleeds = {t.name: piece_bleed(t.outline, opts.bleed, "spaced") for t in edition.templates.values()}
     out_dir.mkdir(parents=True, exist_ok=True)
-    pdf_path, map_path = out_dir / f"{game}-shop.pdf", out_dir / f"{game}-shop.json"
-    title = f"{loaded.spec.name.get('en', loaded.game.title)} — for the print shop"
+    map_path = out_dir / f"{game}-shop.json"
+    name = loaded.spec.name.get("en", loaded.game.title)
     with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:
         recover(out_dir, game)
-        pdf_tmp, map_tmp = commit.file(pdf_path.name), commit.file(map_path.name)
-        pages = write_shop_pdf(pdf_tmp, pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
-        data = {"game": game, "shop": True, "order": opts.shop, **sheet_settings(loaded, opts), "pages": pages,
-                "pdf_sha256": outputs.sha256(pdf_tmp)}
-        map_tmp.write_text(jsonfile.dumps(data), encoding="utf-8")
+        stale = _shop_pdfs_before(loaded, map_path) - {f.name for f in files}
+        for old in stale:  # what a build killed while writing them left (recover knows the fixed names only)
+            for tmp in out_dir.glob(f".{glob.escape(old)}.*.tmp"):
+                outputs.remove(tmp)
+        written = []
+        for f in files:
+            t = edition.templates[f.template]
+            title = f"{name} — for the print shop" + ("" if len(files) == 1 else
+                                                       f": {f.template}, {t.width:g} x {t.height:g} mm")
+            tmp = commit.file(f.name)
+            pages = write_shop_pdf(tmp, f.pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
+            written.append((f, pages, outputs.sha256(tmp)))
+        for old in sorted(stale):
+            commit.drop(old)
+        map_tmp = commit.file(map_path.name)
+        map_tmp.write_text(jsonfile.dumps(shop_map(game, edition, opts, written)), encoding="utf-8")
         commit.commit()
-    return Built(pdf_path, map_path, len(pages), sum(c.count for c in loaded.spec.components), texts)
+    paths = [(out_dir / f.name, f.template, len(pages), pages[0]["page_mm"]) for f, pages, _ in written]
+    cards = sum(c.count for c in loaded.spec.components)
+    return ShopBuilt(paths[0][0] if paths else map_path, map_path, sum(p[2] for p in paths), cards, texts, files=paths)
 
 
+def _shop_pdfs_before(loaded: Loaded, map_path: Path) -> set[str]:
+    """Every shop PDF of the game that may be in OUT: the one-size name, a name for each template of
+    every edition, and what the shop map there lists (a template since taken out of the layout)."""
+    from .writers.pdf_shop import listed_files
+
+    game = loaded.game.id
+    names = {outputs.shop_pdf_name(game)}
+    names |= {outputs.shop_pdf_name(game, t) for e in loaded.layout.editions.values() for t in e.templates}
+    try:
+        before = json.loads(read_regular(map_path, 1 << 26))
+    except (OSError, ValueError, NotReadable, RecursionError):
+        before = None  # none, or not one pnp wrote: the names above are still looked for
+    return names | {n for n in listed_files(before) if outputs.is_shop_pdf_name(game, n)}

@@ -231,6 +231,11 @@ def _as_json(outcome: _Outcome) -> dict:
               "diagnostics": [d.as_json() for d in outcome.report.sorted()]}
     if built.cut_files:
         result["cut_files"] = display(built.cut_files)
+    if getattr(built, "files", None) is not None:  # a --shop build: a PDF per piece size ("pdf" only when one)
+        result["shop_files"] = [{"pdf": display(path), "template": t, "pages": n, "page_mm": size}
+                                for path, t, n, size in built.files]
+        if len(built.files) != 1:
+            del result["pdf"]
     if more:
         result["more_per_sheet"] = more.as_json()
     return result
@@ -239,12 +244,27 @@ def _as_json(outcome: _Outcome) -> dict:
 def _print_built(g: str, outcome: _Outcome) -> None:
     built, more = outcome.built, outcome.more
     print_report(outcome.report)
+    if getattr(built, "files", None) is not None:
+        return _print_shop(g, built)
     cuts = f", {display(built.cut_files)}/" if built.cut_files else ""
     print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}{cuts}")
     for line in _text_report(built.text):
         print("  " + line)
     if more and more.better:
         print(_more_line(g, more))
+
+
+def _print_shop(g: str, built) -> None:
+    """A --shop build: one line, then a line for each file when there is a file per piece size."""
+    if len(built.files) == 1:
+        print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}")
+    else:
+        print(f"{g}: {built.cards} cards on {built.pages} pages in {len(built.files)} files, one per piece size "
+              f"→ {display(built.sheet_map)}")
+        for path, template, pages, (w, h) in built.files:
+            print(f"  {display(path)}: {template}, {pages} {'page' if pages == 1 else 'pages'} of {w:g} x {h:g} mm")
+    for line in _text_report(built.text):
+        print("  " + line)
 
 
 def _more_per_sheet(loaded, opts, presets):

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .jsonfile import NotReadable, read_regular
-from .outputs import LOCK_NAME, OutputError, check_pair, locked, normal_mode, output_names, remove
+from .outputs import LOCK_NAME, OutputError, check_pair, is_output_name, locked, normal_mode, output_names, remove
 
 JOURNAL_LIMIT = 1 << 16  # a commit record names a handful of files
 
@@ -179,14 +179,13 @@ def recover(out_dir: Path, game: str) -> list[str]:
 def _read_journal(path: Path, game: str) -> list[list]:
     """The steps of a commit record, checked to name only this game's outputs and their
     temporaries in this folder (a record edited by hand moves nothing anywhere else)."""
-    names = set(output_names(game))
     try:
         steps = json.loads(read_regular(path, JOURNAL_LIMIT))["steps"]
         for step in steps:
             kind, *rest = step
             name = rest[1] if kind == "put" else rest[0]
-            ok = kind in ("put", "drop") and len(step) == (4 if kind == "put" else 3) and name in names \
-                and isinstance(step[-1], bool)
+            ok = kind in ("put", "drop") and len(step) == (4 if kind == "put" else 3) \
+                and is_output_name(game, name) and isinstance(step[-1], bool)
             if not ok or kind == "put" and not re.fullmatch(rf"\.{re.escape(name)}\.[A-Za-z0-9_]+\.tmp", str(rest[0])):
                 raise ValueError(f"a step {json.dumps(step)[:80]}")
     except (OSError, NotReadable, ValueError, TypeError, KeyError, RecursionError) as exc:

@@ -3,9 +3,10 @@
 Every build of a game into a folder takes that game's lock in the folder (`locked`), so two
 builds of it into one folder run one after the other (other games' builds go on at once). The
 lock file is never followed out of the folder: a link there is refused. The sheet map records
-the SHA-256 of its PDF, so a reader can tell a matching pair (`check_pair`). Staged files are
-created with the user's normal permissions (`normal_mode`), not mkstemp's private 0600; how they
-are put in place together is pnp/writers/commit.py.
+the SHA-256 of its PDF (a shop map, of each of its PDFs: a file per piece size), so a reader can
+tell a matching pair (`check_pair`). Staged files are created with the user's normal permissions
+(`normal_mode`), not mkstemp's private 0600; how they are put in place together is
+pnp/writers/commit.py.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
 import time
@@ -22,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from ..load.schema import ID_PATTERN
 from .jsonfile import NotReadable, read_regular
 
 LOCK_NAME = ".pnp.lock"
@@ -42,6 +45,22 @@ def output_names(game: str) -> list[str]:
     """Every file and folder a build, reprint or shop build of `game` writes into OUT."""
     return [f"{game}{tail}" for tail in (".pdf", ".json", "-cut", ".manifest.json", "-reprint.pdf", "-reprint.json",
                                          "-reprint-cut", "-shop.pdf", "-shop.json")]
+
+
+def shop_pdf_name(game: str, template: str | None = None) -> str:
+    """OUT/<id>-shop.pdf for a game of one piece size, OUT/<id>-shop-<template>.pdf for each size."""
+    return f"{game}-shop.pdf" if template is None else f"{game}-shop-{template}.pdf"
+
+
+def is_shop_pdf_name(game: str, name: str) -> bool:
+    """Whether OUT/name is a shop PDF of `game`: of its one size, or of one piece size (named by
+    its template, an id: no path in it)."""
+    return re.fullmatch(rf"{re.escape(game)}-shop(?:-{ID_PATTERN})?\.pdf", name) is not None
+
+
+def is_output_name(game: str, name: str) -> bool:
+    """Whether a build of `game` writes OUT/name: one of `output_names`, or a shop PDF of one size."""
+    return name in output_names(game) or is_shop_pdf_name(game, name)
 
 
 def _umask() -> int:
@@ -122,7 +141,11 @@ def sha256(path: Path) -> str:
 def check_pair(pdf: Path, sheet_map: Path) -> str | None:
     """None when the sheet map describes this PDF; else what is wrong, for a message."""
     try:
-        recorded = json.loads(read_regular(sheet_map, 1 << 26)).get("pdf_sha256")
+        data = json.loads(read_regular(sheet_map, 1 << 26))
+        recorded = data.get("pdf_sha256")
+        if recorded is None and isinstance(data.get("files"), list):  # a shop map: a hash for each of its PDFs
+            recorded = next((f.get("pdf_sha256") for f in data["files"] if isinstance(f, dict)
+                             and f.get("name") == pdf.name), None)
         if recorded is not None and recorded != sha256(pdf):
             return (f"{sheet_map.name} does not describe {pdf.name} (a build was interrupted or two builds wrote "
                     f"this folder at once); build again")

@@ -1,21 +1,45 @@
-"""Print-shop output: one piece per page, the page the piece's trim plus its bleed.
+"""Print-shop output: one piece per page, the page the piece's trim plus its bleed, and a file
+per piece size.
 
-Takes the build's pieces (every copy), their drawings and the bleed; writes a PDF whose every
-page carries a TrimBox (the piece's bounding box: where it is cut) and a BleedBox (the whole
-page), fronts first and then backs in the same order, or each front followed by its back
-(`order="interleaved"`), the way card printers take files. Backs are placed as drawn, not
-mirrored: the shop pairs page n of the backs with page n of the fronts. Returns the pages for
-the shop's sheet map.
+A print shop takes one product per upload, every page of it the same size: `shop_files` splits
+the build's pieces (every copy) by template, in the order the spec first uses each, and names a
+file for each — OUT/<id>-shop-<template>.pdf, or OUT/<id>-shop.pdf for a game of one size.
+`write_shop_pdf` writes one of them: every page carries a TrimBox (the piece's bounding box:
+where it is cut) and a BleedBox (the whole page), fronts first and then backs in the same order,
+or each front followed by its back (`order="interleaved"`), the way card printers take files.
+Backs are placed as drawn, not mirrored: the shop pairs page n of the backs with page n of the
+fronts. It returns the pages for the shop's sheet map, which `shop_map` makes: the settings that
+apply to shop pages and, for each file, its name, template, page size, pages and SHA-256.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from ..imposition import Piece
 from ..render.drawing import translate
 from ..render.pdf import PdfBackend
-from ..imposition import Piece
+from .outputs import shop_pdf_name
 
 ORDERS = ("fronts-then-backs", "interleaved")
+
+
+@dataclass
+class ShopFile:
+    """One PDF for the print shop: the pieces of one template (one piece size)."""
+
+    name: str  # the file's name in OUT
+    template: str
+    pieces: list[Piece]
+
+
+def shop_files(game: str, pieces: list[Piece]) -> list[ShopFile]:
+    """The pieces split by template, templates in the order of first use; one file for one size."""
+    groups: dict[str, list[Piece]] = {}
+    for p in pieces:
+        groups.setdefault(p.template, []).append(p)
+    one = len(groups) == 1
+    return [ShopFile(shop_pdf_name(game, None if one else t), t, ps) for t, ps in groups.items()]
 
 
 def write_shop_pdf(path: Path, pieces: list[Piece], art, bleeds: dict[str, float], title: str,
@@ -50,3 +74,25 @@ def write_shop_pdf(path: Path, pieces: list[Piece], art, bleeds: dict[str, float
                       "bleed_mm": round(b, 3)})
     pdf.save()
     return pages
+
+
+def shop_map(game: str, edition, opts, files: list[tuple[ShopFile, list[dict], str]]) -> dict:
+    """The shop's sheet map: `files` holds each file with its pages and its PDF's SHA-256. Only
+    the settings shop pages use are recorded: no paper, backs mode, back offset, diamonds on a
+    sheet, slug or cut files — a shop page is the piece and its bleed, nothing else."""
+    out = []
+    for f, pages, sha in files:
+        t = edition.templates[f.template]
+        first = pages[0] if pages else {}
+        out.append({"name": f.name, "template": f.template, "shape": t.shape,
+                    "size_mm": [round(t.width, 3), round(t.height, 3)], "page_mm": first.get("page_mm"),
+                    "bleed_mm": first.get("bleed_mm"), "pages": pages, "pdf_sha256": sha})
+    return {"game": game, "shop": True, "order": opts.shop, "edition": edition.name, "lang": opts.lang,
+            "bleed_mm": opts.bleed, "cmyk": opts.cmyk, "files": out}
+
+
+def listed_files(data) -> list[str]:
+    """The shop PDFs an earlier shop map of `game` names (to find stale ones), whatever its form."""
+    if not isinstance(data, dict) or not isinstance(data.get("files"), list):
+        return []
+    return [f["name"] for f in data["files"] if isinstance(f, dict) and isinstance(f.get("name"), str)]

@@ -28,7 +28,8 @@ def _boxes(page):
 def test_one_piece_a_page_with_trim_and_bleed_boxes(gem_shop):
     reader = PdfReader(gem_shop / "gem-shop.pdf")
     shop = json.loads((gem_shop / "gem-shop.json").read_text())
-    pages = shop["pages"]
+    [file] = shop["files"]  # one piece size: one file
+    pages = file["pages"]
     assert len(reader.pages) == len(pages) == 60  # 30 fronts, 30 backs
     w, h, b = 25.4, 76.2, 3.0
     for page, entry in zip(reader.pages, pages):
@@ -45,7 +46,8 @@ def test_one_piece_a_page_with_trim_and_bleed_boxes(gem_shop):
 def test_interleaved_order_puts_each_back_after_its_front(cli, tmp_path):
     r = cli("build", "gem", "--shop", "interleaved", "--out", tmp_path)
     assert r.code == 0, r.err
-    pages = json.loads((tmp_path / "gem-shop.json").read_text())["pages"]
+    [file] = json.loads((tmp_path / "gem-shop.json").read_text())["files"]
+    pages = file["pages"]
     assert [p["side"] for p in pages] == ["front", "back"] * 30
     assert all(a["id"] == b["id"] and a["copy"] == b["copy"] for a, b in zip(pages[::2], pages[1::2]))
     assert not (tmp_path / "gem.pdf").exists()  # the home-print sheets are a separate build
@@ -54,10 +56,11 @@ def test_interleaved_order_puts_each_back_after_its_front(cli, tmp_path):
 def test_a_diamond_gets_its_own_bleed_on_a_shop_page(cli, tmp_path):
     r = cli("build", "christmas-tree", "--shop", "--bleed", "2", "--out", tmp_path)
     assert r.code == 0, r.err
-    pages = json.loads((tmp_path / "christmas-tree-shop.json").read_text())["pages"]
-    diamond = next(p for p in pages if p["template"] == "decoration")
+    files = json.loads((tmp_path / "christmas-tree-shop.json").read_text())["files"]
+    file = next(f for f in files if f["template"] == "decoration")  # the diamonds have a file of their own
+    diamond = file["pages"][0]
     assert diamond["page_mm"] == pytest.approx([54, 84]) and diamond["bleed_mm"] == 2
-    reader = PdfReader(tmp_path / "christmas-tree-shop.pdf")
+    reader = PdfReader(tmp_path / file["name"])
     media, trim, _ = _boxes(reader.pages[diamond["page"] - 1])
     assert trim == pytest.approx([2 * MM, 2 * MM, 52 * MM, 82 * MM], abs=0.01)
 
