@@ -412,6 +412,7 @@ class _Packing:
         owns = [mixes[j][0] for j in items]
         sizes = [mixes[j][1] for j in items]
         fixed = [frozenset(owns[i:]) for i in range(n + 1)]
+        kept = [tuple(owns[i + 1:].count(f) for f in range(nf)) for i in range(n)]  # own cards of mixes after i
         keyed = [(tuple(f for f in range(nf) if f in fixed[i]), tuple(f for f in range(nf) if f not in fixed[i]))
                  for i in range(n + 1)]
         demand = [[0] * (nf + 1) for _ in range(n + 1)]  # cards but the t longest runs, mixes i..
@@ -467,7 +468,7 @@ class _Packing:
             key = (i, tuple(left[f] for f in mine), tuple(sorted(left[f] for f in alike)))
             if failed.get(key, -1) >= budget:
                 return None
-            for a, left_a, extra in _choices(sizes[i], left, owns[i], fixed[i]):
+            for a, left_a, extra in _choices(sizes[i], left, owns[i], fixed[i], kept[i]):
                 if extra <= budget:
                     done = go(i + 1, left_a, budget - extra, max(owed - extra, 0))
                     if done is not None:
@@ -485,13 +486,15 @@ class _Packing:
         return go, result, forced(0, self.counts)
 
 
-def _choices(sizes: list[int], left: tuple[int, ...], own: int, fixed: frozenset):
+def _choices(sizes: list[int], left: tuple[int, ...], own: int, fixed: frozenset, kept: tuple[int, ...]):
     """Every way to give each run of a mix its own fruit that the counts left pay for, as (fruit
     per run, counts left, extra card): the mix card counts as its fruit, or is one card more when
     its fruit is not in the mix. Its own fruit first, then the fruits with most cards left. Equal
     runs take fruits in that order (no repeats), and of fruits not in `fixed` with as many cards
-    left only the first unused is tried (they are alike)."""
-    order = sorted((f for f in range(len(left)) if left[f] >= sizes[-1]), key=lambda f: (f != own, -left[f], f))
+    left only the first unused is tried (they are alike). `kept`: the cards of each fruit that
+    stay for the mix cards still to come (their own cards)."""
+    order = sorted((f for f in range(len(left)) if left[f] - kept[f] >= sizes[-1]),
+                   key=lambda f: (f != own, -left[f], f))
     pos = {f: p for p, f in enumerate(order)}
     prev, last = {}, {}
     for f in order:
@@ -505,7 +508,7 @@ def _choices(sizes: list[int], left: tuple[int, ...], own: int, fixed: frozenset
         if j == len(sizes):
             if own in chosen:
                 yield tuple(chosen), tuple(counts), 0
-            elif counts[own] >= 1:
+            elif counts[own] > kept[own]:
                 counts[own] -= 1
                 yield tuple(chosen), tuple(counts), 1
                 counts[own] += 1
@@ -513,7 +516,7 @@ def _choices(sizes: list[int], left: tuple[int, ...], own: int, fixed: frozenset
         size = sizes[j]
         for p in range(pos[chosen[-1]] + 1 if j and sizes[j - 1] == size else 0, len(order)):
             f = order[p]
-            if counts[f] < size or f in chosen or (prev.get(f) is not None and prev[f] not in chosen):
+            if counts[f] - kept[f] < size or f in chosen or (prev.get(f) is not None and prev[f] not in chosen):
                 continue
             chosen.append(f)
             counts[f] -= size
