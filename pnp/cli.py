@@ -8,7 +8,8 @@ Only these modules print or exit.
     pnp setup GAME --players N [--player K] [--lang L] [--seed S] [--variant NAME]
     pnp list GAME [--format text|json]
     pnp score GAME FILE [--format text|json]   end-of-game scoring of a finished game (every game)
-    pnp calibrate [--paper P] [--backs duplex-long|duplex-short]   a sheet to read the back offset
+    pnp calibrate [--paper P] [--backs duplex-long|duplex-short]   a sheet to read the back offset and turn
+    pnp printer add|list|remove   printer profiles: a printer's measured back offset and turn, by name
     pnp export GAME --png|--tts [--dpi N]   every face and back as PNG, or Tabletop Simulator decks
     pnp where GAME ID [ID ...]   the pages that hold each card
     pnp watch [GAME ...]   build, then rebuild on every save
@@ -33,6 +34,7 @@ from .commands.where import add_where_parser
 from .commands.new import add_parser as add_new_parser
 from .commands.watch import add_parser as add_watch_parser
 from .commands.serve import add_parser as add_serve_parser
+from .commands.printer import add_options as add_printer_options, add_parser as add_printer_parser
 from .imposition import BACK_MODES, DIAMOND_MODES
 from .load.paths import default_specs_dir
 from .load.project import UnknownGame
@@ -57,17 +59,18 @@ def _parser() -> argparse.ArgumentParser:
                                    "which page) for each game. Without GAME, builds every game with a spec.")
     add_game(b, many=True)
     b.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
-    b.add_argument("--paper", default="a4", help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
-    b.add_argument("--backs", default="duplex-long", choices=BACK_MODES,
+    b.add_argument("--paper", default=None, help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
+    b.add_argument("--backs", default=None, choices=BACK_MODES,
                    help="duplex-long (default): a back page after each front page, for printers that flip on the "
                         "long edge; duplex-short: for short-edge flip; gutterfold: fronts above the middle of "
                         "each sheet and their backs below, to fold and glue; none: fronts only")
     b.add_argument("--bleed", type=mm, default=3.0, metavar="MM", help="bleed around every card in mm (default 3)")
     b.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
-    b.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="DX,DY",
+    b.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
                    help="correct a duplex printer's misregistration: DX,DY mm is where the backs print relative to "
                         "the fronts, seen from the front side as you hold the sheet (+DX: to the right, +DY: "
-                        "higher); read it off 'pnp calibrate'. The backs are moved back by that much")
+                        "higher); read it off 'pnp calibrate'. The backs are moved back by that much (default 0,0)")
+    add_printer_options(b)
     later(b.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout"),
           lambda: f"card size edition from the game's layout: {editions()}")
     b.add_argument("--diamonds", default="shared-edge", choices=DIAMOND_MODES,
@@ -145,12 +148,18 @@ def _parser() -> argparse.ArgumentParser:
                                      "sheet. Held up to a light, the red index lines of one side cross the other "
                                      "side's scales at DX and DY, the offset to pass to 'pnp build --back-offset "
                                      "DX,DY' (mm; +DX: the backs print to the right of the fronts, +DY: higher, seen "
-                                     "from the front). Print it again with that --back-offset to check: both read 0.")
-    cal.add_argument("--paper", default="a4", help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
-    cal.add_argument("--backs", default="duplex-long", choices=("duplex-long", "duplex-short"),
+                                     "from the front); the difference between the corner scales' readings gives the "
+                                     "turn for --back-rotate DEG (the sheet says how). Print it again with that "
+                                     "--back-offset and --back-rotate (or --printer NAME) to check: every scale reads "
+                                     "0; that sheet is written as OUT/calibrate-PAPER-BACKS-corrected.pdf, so it is "
+                                     "not mistaken for the first.")
+    cal.add_argument("--paper", default=None, help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
+    cal.add_argument("--backs", default=None, choices=("duplex-long", "duplex-short"),
                      help="how your printer turns the sheet: duplex-long (default) or duplex-short")
-    cal.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="DX,DY",
+    cal.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
                      help="print the backs corrected by this offset, to check a reading")
+    add_printer_options(cal, rotate_help="print the backs corrected by this turn (degrees, counter-clockwise "
+                                         "positive seen from the front), to check a reading")
     cal.add_argument("--layouts", type=folder, metavar="DIR", help="folder holding sheets.yaml (default: the shipped one)")
     cal.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
 
@@ -163,6 +172,7 @@ def _parser() -> argparse.ArgumentParser:
     add_watch_parser(sub, b)
     add_serve_parser(sub, [specs])
     add_new_parser(sub)
+    add_printer_parser(sub)
     return p
 
 
@@ -209,7 +219,7 @@ def _quiet_stdout() -> None:
 # Each command in a module of its own (pnp/commands/<command>.py), imported when it runs.
 COMMANDS = {"build": "cmd_build", "validate": "cmd_validate", "setup": "cmd_setup", "list": "cmd_list",
             "calibrate": "cmd_calibrate", "score": "cmd_score", "export": "cmd_export", "where": "cmd_where",
-            "watch": "cmd_watch", "new": "cmd_new", "serve": "cmd_serve"}
+            "watch": "cmd_watch", "new": "cmd_new", "serve": "cmd_serve", "printer": "cmd_printer"}
 
 
 def main(argv: list[str] | None = None) -> int:

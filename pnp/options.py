@@ -1,5 +1,5 @@
 """Build options: what a print of a game is asked to be (paper, backs, bleed, language, edition,
-diamonds, shop, colour, marks), the pieces it prints and the settings its sheet map records.
+diamonds, shop, colour, marks, the printer's back offset and turn), the pieces it prints and the settings its sheet map records.
 
 Takes a loaded game and the options the command line gave; returns plain data that the build,
 the render cache, fingerprints and reprints all read, so each reads them the same way.
@@ -26,6 +26,8 @@ class BuildOptions:
     cmyk: bool = False  # every colour in DeviceCMYK, greys (black text and lines) in K only
     slug: bool = True  # a line in the margin of every page saying what the sheet is
     cut_files: bool = False  # OUT/<id>-cut/page-<n>.svg for print-and-cut, and registration marks on the sheets
+    back_rotate: float = 0.0  # degrees, as measured: how the backs land turned, seen from the front, ccw positive
+    printer: str | None = None  # the printer profile the offset and turn came from (pnp printer)
 
 
 def edition_of(loaded: Loaded, opts: BuildOptions) -> Edition:
@@ -57,6 +59,8 @@ def sheet_settings(loaded: Loaded, opts: BuildOptions) -> dict:
         "backs": opts.backs,
         "back_offset_mm": list(opts.back_offset),  # as measured: where the backs land, seen from the front
         "back_shift_mm": [round(v, 3) + 0.0 for v in back_shift(opts.backs, opts.back_offset)],  # the back pages moved by
+        "back_rotate_deg": opts.back_rotate,  # as measured; the back pages are drawn turned by minus this, seen from the front
+        "printer": opts.printer,
         "diamonds": opts.diamonds,
         "lang": opts.lang,
         "cmyk": opts.cmyk,

@@ -50,6 +50,9 @@ class _Outcome:
 
 
 def cmd_build(args, specs_dir: Path) -> int:
+    from .printer import resolve
+
+    resolve(args, "pnp build")  # --printer's profile and the defaults, for what the command line left unset
     layouts_dir = args.layouts
     presets, sreport = sheets(specs_dir, layouts_dir)
     if sreport.items:
@@ -57,10 +60,11 @@ def cmd_build(args, specs_dir: Path) -> int:
         return EXIT_INPUT
     if args.paper not in presets:
         raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
-    if any(args.back_offset) and args.backs not in ("duplex-long", "duplex-short"):
-        raise UsageError(f"--back-offset corrects duplex printing; with --backs {args.backs} fronts and backs "
-                         f"{'share one side of the sheet' if args.backs == 'gutterfold' else 'are not both printed'}, "
-                         f"so there is nothing to correct: drop --back-offset")
+    for name, used in (("--back-offset", any(args.back_offset)), ("--back-rotate", bool(args.back_rotate))):
+        if used and args.backs not in ("duplex-long", "duplex-short"):
+            raise UsageError(f"{name} corrects duplex printing; with --backs {args.backs} fronts and backs "
+                             f"{'share one side of the sheet' if args.backs == 'gutterfold' else 'are not both printed'}, "
+                             f"so there is nothing to correct: drop {name}")
     if args.cut_files and args.shop:
         raise UsageError("--cut-files makes cut paths for the sheets of a home print; a --shop build has no "
                          "sheets to cut: drop one of them")
@@ -205,6 +209,7 @@ def _options(args, presets):
                         args.diamonds)
     opts.shop, opts.cmyk = args.shop, args.cmyk
     opts.slug, opts.cut_files = not args.no_slug, args.cut_files
+    opts.back_rotate, opts.printer = args.back_rotate, getattr(args, "printer", None)
     return opts
 
 

@@ -20,6 +20,7 @@ def add_parser(sub, parents) -> None:
     from ..imposition import BACK_MODES, DIAMOND_MODES
     from ..load.spec import LANGS
     from .arguments import editions, folder, later
+    from .printer import add_options as add_printer_options
 
     s = sub.add_parser("serve", parents=parents, help="a live preview page of every card, its errors, the sheets and a deal",
                        description="Serve a preview page: every face and back of the games (all by default) as "
@@ -34,12 +35,15 @@ def add_parser(sub, parents) -> None:
     s.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
     later(s.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout"),
           lambda: f"card size edition from the game's layout: {editions()}")
-    s.add_argument("--paper", default="a4", help="paper preset of the sheets from layouts/sheets.yaml (default a4)")
-    s.add_argument("--backs", default="duplex-long", choices=BACK_MODES, help="how backs are printed (default duplex-long)")
+    s.add_argument("--paper", default=None, help="paper preset of the sheets from layouts/sheets.yaml (default a4)")
+    s.add_argument("--backs", default=None, choices=BACK_MODES, help="how backs are printed (default duplex-long)")
     s.add_argument("--bleed", type=mm, default=3.0, metavar="MM", help="bleed around every card in mm (default 3)")
-    s.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="DX,DY",
+    s.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
                    help="the duplex printer's measured back shift, DX,DY mm as 'pnp calibrate' reads it "
                         "(as on 'pnp build'; default 0,0): the sheets show the backs moved back by that much")
+    add_printer_options(s, rotate_help="the duplex printer's measured turn of the backs, degrees as 'pnp calibrate' "
+                                       "reads it (as on 'pnp build'; default 0): the sheets show the backs turned "
+                                       "back by that much")
     s.add_argument("--diamonds", default="shared-edge", choices=DIAMOND_MODES,
                    help="how diamond tiles share the sheet (default shared-edge)")
     s.add_argument("--host", default=DEFAULT_HOST,
@@ -63,7 +67,9 @@ def cmd_serve(args, specs_dir: Path) -> int:
     from ..options import BuildOptions
     from ..preview.server import serve
     from .common import UsageError, games_asked, print_report
+    from .printer import resolve
 
+    resolve(args, "pnp serve")  # --printer's profile and the defaults, for what the command line left unset
     games = games_asked(args.games, specs_dir)
     presets, report = sheets(specs_dir, args.layouts)
     if report.errors:
@@ -73,4 +79,5 @@ def cmd_serve(args, specs_dir: Path) -> int:
         raise UsageError(f"no paper preset '{args.paper}'; presets: {', '.join(presets)}")
     opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, args.edition,
                         args.diamonds)
+    opts.back_rotate, opts.printer = args.back_rotate, args.printer
     return serve(games, Path(specs_dir), args.layouts, opts, args.host, args.port)

@@ -52,7 +52,10 @@ def watch_loop(args, specs_dir: Path, stop_event: threading.Event | None = None,
 
     from .common import games_asked as _games
 
+    from .printer import resolve
+
     out = out or sys.stdout
+    resolve(args, "pnp watch")  # once, before watching: an unknown --printer stops the watch
     games = _games(args.games, specs_dir)
     from ..incremental.render_cache import RenderCache  # drawing code: loaded only when watching
 

@@ -180,7 +180,8 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
         recover(out_dir, game)
         pdf_tmp, map_tmp = commit.file(pdf_path.name), commit.file(map_path.name)
         write_pdf(pdf_tmp, sub, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
-                  numbering=(numbers, len(plan.pages)), code_cache=cache.pdf_code if cache else None, progress=progress)
+                  numbering=(numbers, len(plan.pages)), code_cache=cache.pdf_code if cache else None, progress=progress,
+                  back_rotate=opts.back_rotate)
         data["pdf_sha256"] = outputs.sha256(pdf_tmp)
         map_tmp.write_text(jsonfile.dumps(data), encoding="utf-8")
         if marks:

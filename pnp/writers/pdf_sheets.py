@@ -6,17 +6,25 @@ matrix; a tile of a board shows its window of the board and the bleed around it.
 cut lines of pieces cut along their outlines, tile glue areas, cross-hairs and captions, crop
 marks and fold marks; then, in the margin, the slug line (game, page, side, build options, `pnp`
 version) and, for print-and-cut, the registration marks on every sheet that is cut.
+
+A duplex printer that turns the backs (`--back-rotate DEG`, measured as seen from the front,
+counter-clockwise positive) is corrected here, at the page: everything on a back page is drawn
+through one transform (`back_turn`), turned by -DEG about the page centre as seen from the front,
+which is +DEG in the back page's own (mirrored) coordinates. The offset is already in the plan's
+back placements (`pnp.imposition.back_shift`), so the turn comes after it. `turned_outline`
+gives a back piece's outline where it is actually drawn, for the sheet map.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..render import fonts
-from ..render.drawing import BLACK, IDENTITY, PT, WHITE, Color, Drawing, multiply, rotate, translate
+from ..render.drawing import BLACK, IDENTITY, PT, WHITE, Color, Drawing, Group, Matrix, apply, multiply, rotate, translate
 from ..render.drawing import Path as DPath
 from ..render.pdf import PdfBackend
-from ..imposition import Page, Placement, Plan
+from ..imposition import ImpositionError, Page, Placement, Plan
 from ..imposition.tiles import CAPTION_PT
 from ..load.layout import Sheet
 from .sheet_marks import Registration, page_slug, place_slug
@@ -43,26 +51,37 @@ class Art:
 def write_pdf(path: Path, plan: Plan, art: Art, title: str, cmyk: bool = False,
               slug: tuple[str, str, Sheet] | None = None, registration: Registration | None = None,
               numbering: tuple[list[int], int] | None = None, code_cache: dict | None = None,
-              progress=None) -> None:
+              progress=None, back_rotate: float = 0.0) -> None:
     """`slug`: (game, the build's options as the slug states them, paper) to print a slug line
     on every page; `registration`: print-and-cut marks for every sheet that is cut; `numbering`:
     the pages' numbers in the full print and its page count (a reprint of some of its sheets);
-    `code_cache`: see PdfBackend; `progress`: told of each sheet written."""
+    `code_cache`: see PdfBackend; `progress`: told of each sheet written; `back_rotate`: the
+    printer's measured turn of the backs in degrees, undone on every back page (`back_turn`)."""
     pdf = PdfBackend(str(path), title=title, use_cmyk=cmyk, code_cache=code_cache)
     numbers, total = numbering or (range(1, len(plan.pages) + 1), len(plan.pages))
     sheets = sum(page.side != "back" for page in plan.pages)
+    turn = back_turn(plan.width, plan.height, back_rotate) if back_rotate else None
     for n, page in zip(numbers, plan.pages):
-        pdf.begin_page(plan.width, plan.height, page.trim_box, page.bleed_box)
+        turned = turn if page.side == "back" else None
+        if turned:  # every back page's content through one transform; its boxes where they are then
+            pdf.begin_page(plan.width, plan.height, _turned_box(page.trim_box, turned),
+                           _turned_box(page.bleed_box, turned))
+            whole = Drawing(plan.width, plan.height)
+        else:
+            pdf.begin_page(plan.width, plan.height, page.trim_box, page.bleed_box)
         for p in page.placements:
             key, drawing = art.of(p)
-            if p.tile is None:
+            if p.tile is None and turned:
+                whole.use(key, drawing, p.matrix())
+            elif p.tile is None:
                 pdf.place_symbol(key, drawing, p.matrix())
             else:
                 x, y, w, h = p.tile.window
                 b = page.bleed
-                layer = Drawing(plan.width, plan.height)
+                layer = whole if turned else Drawing(plan.width, plan.height)
                 layer.group(clip=DPath.rect(x - b, y - b, w + 2 * b, h + 2 * b)).use(key, drawing, p.matrix())
-                pdf.place(layer, IDENTITY)
+                if not turned:
+                    pdf.place(layer, IDENTITY)
         overlay = _overlay(page, plan)
         marks = registration.shapes() if registration and page.side != "back" else []
         for shape in marks:
@@ -70,11 +89,71 @@ def write_pdf(path: Path, plan: Plan, art: Art, title: str, cmyk: bool = False,
         if slug:
             game, options, sheet = slug
             _slug(overlay, place_slug(page_slug(game, n, total, page.side, options), page, sheet, marks))
-        pdf.place(overlay, IDENTITY)
+        if turned:
+            whole.ops.append(Group(overlay))
+            pdf.place(whole, turned)
+        else:
+            pdf.place(overlay, IDENTITY)
         pdf.end_page()
         if progress and page.side != "back":
             progress.sheet(sheets)
     pdf.save()
+
+
+def back_turn(width: float, height: float, deg: float) -> Matrix:
+    """The transform of a back page's content that undoes a printer turning the backs by `deg`
+    (seen from the front, counter-clockwise positive): -`deg` about the page centre seen from the
+    front, which a duplex flip (a mirror) makes +`deg` in the back page's own coordinates."""
+    if not deg:
+        return IDENTITY
+    cx, cy = width / 2, height / 2
+    return multiply(multiply(translate(-cx, -cy), rotate(deg)), translate(cx, cy))
+
+
+def turned_outline(p: Placement, width: float, height: float, deg: float) -> list[tuple[float, float]]:
+    """A back placement's trim outline where it is drawn on a page turned by `back_turn`."""
+    m = back_turn(width, height, deg)
+    return [apply(m, x, y) for x, y in p.outline()]
+
+
+def check_back_turn(plan: Plan, margin: float, deg: float, paper: str = "the paper") -> None:
+    """Refuse a turn that swings a back's bleed past the printable margin (as an offset that
+    pushes it there is refused), naming the largest turn that fits."""
+    if not deg:
+        return
+
+    def fits(a: float) -> bool:
+        m = back_turn(plan.width, plan.height, a)
+        for page in plan.pages:
+            if page.side != "back":
+                continue
+            b = page.bleed
+            for p in page.placements:
+                x, y, w, h = p.trim
+                for px, py in ((x - b, y - b), (x + w + b, y - b), (x + w + b, y + h + b), (x - b, y + h + b)):
+                    qx, qy = apply(m, px, py)
+                    if not (margin - 1e-6 <= qx <= plan.width - margin + 1e-6
+                            and margin - 1e-6 <= qy <= plan.height - margin + 1e-6):
+                        return False
+        return True
+
+    if fits(deg):
+        return
+    lo, hi = 0.0, abs(deg)  # the turn that just fits, the same way round
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fits(math.copysign(mid, deg)) else (lo, mid)
+    raise ImpositionError(f"--back-rotate {deg:g} would turn backs past the {margin:g} mm printable margin of "
+                          f"{paper}; the largest turn that fits this way is {math.floor(lo * 100) / 100:g} degrees")
+
+
+def _turned_box(box, m: Matrix):
+    """The bounding box (x0, y0, x1, y1) of `box` turned by `m`."""
+    if box is None:
+        return None
+    x0, y0, x1, y1 = box
+    pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    return (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
 
 
 def _overlay(page: Page, plan: Plan) -> Drawing:

@@ -6,27 +6,45 @@ same page number). Every piece gives its trim box and trim outline in page milli
 of a piece larger than the paper also gives its row and column, the region of the piece it
 holds, its glue areas and its cross-hairs. With cut files, the registration marks (the same on
 every sheet that is cut) and, on each front entry, the name of its SVG cut file.
+
+A back page drawn turned (`back_rotate_deg` in the settings: pnp/writers/pdf_sheets.py
+`back_turn`) gives each back piece where it is actually printed: its `outline_mm` turned, and its
+`trim_mm` the bounding box of that outline.
 """
 from __future__ import annotations
 
 from ..imposition import Page, Plan
 from .sheet_marks import Registration
+from .pdf_sheets import turned_outline
 from .svg_cuts import file_name
 
 
 def sheet_map(game: str, settings: dict, plan: Plan, cuts: tuple[str, Registration] | None = None) -> dict:
     """`cuts`: the cut files' folder (as the map names it) and their registration marks."""
     extra = {"registration": cuts[1].as_json()} if cuts else {}
-    pages = [entry for i, page in enumerate(plan.pages, start=1) for entry in _entries(i, page, len(plan.pages), cuts)]
+    turn = (plan.width, plan.height, settings.get("back_rotate_deg") or 0.0)
+    pages = [entry for i, page in enumerate(plan.pages, start=1)
+             for entry in _entries(i, page, len(plan.pages), cuts, turn)]
     return {"game": game, **settings, **extra, "pages": pages}
 
 
-def _entries(n: int, page: Page, count: int, cuts) -> list[dict]:
+def _entries(n: int, page: Page, count: int, cuts, turn) -> list[dict]:
     sides = ("front", "back") if page.side == "gutterfold" else (page.side,)
     out = []
     for side in sides:
-        entry = {"page": n, "side": side, "pieces": [p.as_json() for p in page.placements if p.side == side]}
+        turned = turn if page.side == "back" and turn[2] else None
+        entry = {"page": n, "side": side, "pieces": [_piece(p, turned) for p in page.placements if p.side == side]}
         if cuts and side == "front":
             entry["cut_file"] = f"{cuts[0]}/{file_name(n, count)}"
         out.append(entry)
+    return out
+
+
+def _piece(p, turn) -> dict:
+    out = p.as_json()
+    if turn:
+        pts = turned_outline(p, *turn)
+        out["outline_mm"] = [[round(x, 3), round(y, 3)] for x, y in pts]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        out["trim_mm"] = [round(min(xs), 3), round(min(ys), 3), round(max(xs) - min(xs), 3), round(max(ys) - min(ys), 3)]
     return out

@@ -28,8 +28,8 @@ def test_build_reads_a_negative_back_offset_as_written(cli, tmp_path, words):
 def test_calibrate_reads_a_negative_back_offset_as_written(cli, tmp_path, words):
     r = cli("calibrate", "--out", tmp_path, *words)
     assert r.code == 0, r.err
-    text = pypdf.PdfReader(tmp_path / "calibrate-a4-duplex-long.pdf").pages[0].extract_text()
-    assert "(printed with --back-offset -0.5,-0.5: both readings should now be 0)" in text
+    text = pypdf.PdfReader(tmp_path / "calibrate-a4-duplex-long-corrected.pdf").pages[0].extract_text()
+    assert "printed with --back-offset -0.5,-0.5 --back-rotate 0: every scale should now read 0" in text
 
 
 def test_watch_takes_a_negative_back_offset_like_build():

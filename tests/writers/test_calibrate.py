@@ -15,17 +15,17 @@ SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 def _sheet(cli, tmp_path, paper, mode, *extra):
     r = cli("calibrate", "--paper", paper, "--backs", mode, "--out", tmp_path, *extra)
     assert r.code == 0, r.err
-    path = tmp_path / f"calibrate-{paper}-{mode}.pdf"
-    assert str(path.name) in r.out and "--back-offset DX,DY" in r.out
+    path = tmp_path / f"calibrate-{paper}-{mode}{'-corrected' if extra else ''}.pdf"
+    assert str(path.name) in r.out and ("--back-offset DX,DY" in r.out or "every scale should read 0" in r.out)
     return path
 
 
 def _red_lines(page, height):
-    """Red index lines as (x0, y0, x1, y1) in mm, y up."""
+    """Red index lines as their midpoints (x, y) in mm, y up."""
     out = []
     for ln in page.lines:
         if tuple(round(c, 2) for c in (ln.get("stroking_color") or ())) == RED:
-            out.append((ln["x0"] / MM, height - ln["bottom"] / MM, ln["x1"] / MM, height - ln["top"] / MM))
+            out.append(((ln["x0"] + ln["x1"]) / 2 / MM, height - (ln["top"] + ln["bottom"]) / 2 / MM))
     return out
 
 
@@ -36,16 +36,20 @@ def _front_view(mode, W, H):
 
 
 def _zero_ticks(page, height):
-    """The longest (zero) ticks of the scales on a page: vertical ticks of DX scales (x, y) and
-    horizontal ticks of DY scales, in mm."""
-    dx, dy = [], []
+    """The zero ticks of the scales on a page (the only ticks 3.3 mm long), as the end that sits on
+    the scale's line: the lower end of a DX scale's (upright) tick, the left end of a DY scale's."""
+    out = []
     for ln in page.lines:
         w, h = (ln["x1"] - ln["x0"]) / MM, (ln["bottom"] - ln["top"]) / MM
-        if abs(w) < 0.01 and 3.0 < h < 3.6:
-            dx.append((ln["x0"] / MM, height - ln["bottom"] / MM))
-        if abs(h) < 0.01 and 3.0 < w < 3.6:
-            dy.append((ln["x0"] / MM, height - ln["top"] / MM))
-    return dx, dy
+        if abs(w) < 0.01 and 3.2 < h < 3.4:
+            out.append((ln["x0"] / MM, height - ln["bottom"] / MM))
+        elif abs(h) < 0.01 and 3.2 < w < 3.4:
+            out.append((ln["x0"] / MM, height - ln["top"] / MM))
+    return out
+
+
+def _nearest(points, p):
+    return min(points, key=lambda q: (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -60,47 +64,50 @@ def test_index_lines_fall_on_the_other_sides_zero_less_the_offset(cli, tmp_path,
         assert len(pdf.pages) == 2
         assert (pdf.pages[0].width / MM, pdf.pages[0].height / MM) == pytest.approx((W, H), abs=0.05)
         front, back = pdf.pages
-        (front_dx, front_dy), (back_dx, back_dy) = _zero_ticks(front, H), _zero_ticks(back, H)
-        back_index = _red_lines(back, H)
-        front_index = _red_lines(front, H)
-    assert len(front_dx) == len(front_dy) == len(back_dx) == len(back_dy) == 1
-    assert len(back_index) == len(front_index) == 2
-    # the back's vertical index line, seen from the front, against the front's DX zero
-    vx = [view(l[0], l[1]) for l in back_index if abs(l[2] - l[0]) < 0.01][0]
-    hy = [view(l[0], l[1]) for l in back_index if abs(l[3] - l[1]) < 0.01][0]
+        front_zeros, back_zeros = _zero_ticks(front, H), [view(*p) for p in _zero_ticks(back, H)]
+        back_index, front_index = [view(*p) for p in _red_lines(back, H)], _red_lines(front, H)
+    # the centre gauges on both sides, the corner gauges (top-left, bottom-right) on the front
+    assert len(front_zeros) == len(back_index) == 6 and len(back_zeros) == len(front_index) == 2
     # printed with --back-offset DX,DY the backs are moved by (-DX, -DY) as seen from the front, so
-    # a printer that lands them (DX, DY) off brings the index exactly onto zero
-    assert vx[0] - front_dx[0][0] == pytest.approx(-offset[0], abs=0.01)
-    assert hy[1] - front_dy[0][1] == pytest.approx(-offset[1], abs=0.01)
-    # and the front's index lines against the back's zero, seen from the front
-    fx = [l for l in front_index if abs(l[2] - l[0]) < 0.01][0][0]
-    fy = [l for l in front_index if abs(l[3] - l[1]) < 0.01][0][1]
-    assert view(*back_dx[0])[0] - fx == pytest.approx(-offset[0], abs=0.01)
-    assert view(*back_dy[0])[1] - fy == pytest.approx(-offset[1], abs=0.01)
+    # a printer that lands them (DX, DY) off brings every index line's middle exactly onto its zero
+    for zero in front_zeros:
+        mid = _nearest(back_index, zero)
+        assert (mid[0] - zero[0], mid[1] - zero[1]) == pytest.approx((-offset[0], -offset[1]), abs=0.01)
+    for zero in back_zeros:  # and the front's index lines against the back's zeros, seen from the front
+        mid = _nearest(front_index, zero)
+        assert (zero[0] - mid[0], zero[1] - mid[1]) == pytest.approx((-offset[0], -offset[1]), abs=0.01)
 
 
 @pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
 def test_the_backs_scale_reads_the_same_dx_as_the_fronts(cli, tmp_path, mode):
-    """If the backs land DX to the right, the back tick labelled 3 must sit 3 mm left of the front's
-    index (seen from the front), so the index crosses 3 when DX = 3."""
+    """If the backs land DX to the right, the back tick labelled 5 must sit 5 mm left of the front's
+    index (seen from the front), so the index crosses 5 when DX = 5."""
+    from pnp.writers.calibration import gauges
+
     W, H = SIZES["a4"]
     view = _front_view(mode, W, H)
     with pdfplumber.open(_sheet(cli, tmp_path, "a4", mode)) as pdf:
         front, back = pdf.pages
-        fx = [l for l in _red_lines(front, H) if abs(l[2] - l[0]) < 0.01][0][0]
-        (zx, zy), = _zero_ticks(back, H)[0]
-        row = sorted((c for c in back.chars if abs(H - (c["top"] + c["bottom"]) / 2 / MM - (zy + 4.3)) < 1.2),
-                     key=lambda c: c["x0"])
+        (g,) = [g for g in gauges(_Paper(W, H)) if g.scale_side == "back" and g.axis == "DX"]
+        fx = _nearest(_red_lines(front, H), g.zero)[0]
+        zx, zy = _nearest(_zero_ticks(back, H), view(*g.zero))
+        row = sorted((c for c in back.chars if abs(H - (c["top"] + c["bottom"]) / 2 / MM - (zy + 4.7)) < 1.2
+                      and abs(c["x0"] / MM - zx) < 25), key=lambda c: c["x0"])
     labels: list[list[dict]] = []  # the DX scale's labels: characters closer than 0.3 mm form one
     for c in row:
         if labels and c["x0"] - labels[-1][-1]["x1"] < 0.3 * MM:
             labels[-1].append(c)
         else:
             labels.append([c])
-    plus3 = [w for w in labels if "".join(c["text"] for c in w) == "3"]
-    assert len(plus3) == 1
-    x = (plus3[0][0]["x0"] + plus3[0][-1]["x1"]) / 2 / MM
-    assert view(x, zy)[0] == pytest.approx(fx - 3, abs=0.3)
+    plus5 = [w for w in labels if "".join(c["text"] for c in w) == "5"]
+    assert len(plus5) == 1
+    x = (plus5[0][0]["x0"] + plus5[0][-1]["x1"]) / 2 / MM
+    assert view(x, zy)[0] == pytest.approx(fx - 5, abs=0.3)
+
+
+class _Paper:
+    def __init__(self, width, height):
+        self.width, self.height = width, height
 
 
 def test_calibrate_refuses_what_it_cannot_print(cli, tmp_path):
