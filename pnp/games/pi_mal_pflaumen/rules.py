@@ -211,7 +211,6 @@ class _Search:
             ranked = sorted(range(n), key=lambda j: -makers[j][3] / need[j] if need[j] else -math.inf)
             self.open.append([[(need[j], makers[j][3]) for j in ranked if j >= k] for k in range(n + 1)])
         self.top = _Made(0, (), 0, 0, 0, counts, ())  # the best set so far
-        self.nodes = 0
 
     def run(self) -> None:
         self._visit(0, self.top, [0] * len(self.cuts))
@@ -222,7 +221,6 @@ class _Search:
     def _visit(self, k: int, node: _Made, spent: list[int]) -> None:
         """`spent`: per t, the least cards the mixes made take from outside its F (t = 0: all the
         cards they use, the fewest extra cards they may need too)."""
-        self.nodes += 1
         self._offer(node)
         if k == len(self.makers) or self._cut(k, node, spent):
             return
@@ -238,11 +236,13 @@ class _Search:
     def _offer(self, node: _Made) -> None:
         """Keep `node` if it beats the best so far: more points, or as many and fewer cards."""
         top = self.top
+        if node is top:
+            return
         if node.points != top.points:
             if node.points > top.points:
                 self.top = node
             return
-        if node.size + node.extra < top.size + top.least or node is top:
+        if node.size + node.extra < top.size + top.least:
             self.top = node
             return
         if node.size + node.least >= top.size + top.extra:
@@ -280,14 +280,12 @@ class _Search:
         made, size = (*node.made, k), node.size + sum(sizes)
         fit = _fit(sizes, node.left, own)  # beside the way the others are paid for
         if fit:
-            child = _Made(node.points + worth, made, size, node.least, node.extra + fit[2], fit[1],
-                          (*node.plan, (k, fit[0])))
-        else:
-            found = self.packing.find(made, node.least)
-            if found is None:
-                return None
-            child = _Made(node.points + worth, made, size, *found)
-        return child
+            assign, left, extra = fit
+            return _Made(node.points + worth, made, size, node.least, node.extra + extra, left,
+                         (*node.plan, (k, assign)))
+        found = self.packing.find(made, node.least)  # all of them paid for anew
+        return None if found is None else _Made(node.points + worth, made, size, *found)
+
 
 class _Made:
     """A set of mix cards made: points, cards (sizes), the fewest extra cards it may need
@@ -383,7 +381,6 @@ class _Packing:
 
     def __init__(self, mixes: list[tuple[int, list[int]]], counts: tuple[int, ...]):
         self.mixes, self.counts = mixes, counts
-        self.packs = 0
 
     def find(self, members: tuple[int, ...], least: int):
         """A way to pay for the members, whatever its extra cards (own fruit first, so few), as
@@ -405,7 +402,8 @@ class _Packing:
         return None
 
     def _search(self, members: tuple[int, ...]):
-        self.packs += 1
+        """The search for these members: (go, result, the fewest extra cards they need by their
+        own fruits)."""
         mixes, nf = self.mixes, len(self.counts)
         items = sorted(members, key=lambda j: (-mixes[j][1][0], -sum(mixes[j][1])))
         n = len(items)
