@@ -157,6 +157,10 @@ def slug_text(game: str, settings: dict) -> str:
         parts.append(f"diamonds {settings['diamonds']}")
     if any(settings.get("back_offset_mm", (0, 0))):
         parts.append("back offset {:g},{:g}".format(*settings["back_offset_mm"]))
+    if settings.get("back_rotate_deg"):
+        parts.append(f"back turn {settings['back_rotate_deg']:g}°")
+    if settings.get("printer"):
+        parts.append(f"printer {settings['printer']}")
     return " · ".join(parts) + f" · pnp {__version__}"
 
 

@@ -110,3 +110,12 @@ def test_no_slug(cli, tmp_path):
     with pdfplumber.open(tmp_path / "out" / "gem.pdf") as pdf:
         for page in pdf.pages:
             assert "pnp" not in "".join(c["text"] for c in page.chars)
+
+
+def test_the_slug_names_the_back_turn_and_the_printer(cli, tmp_path):
+    """A sheet printed with a correction says so on the sheet itself."""
+    out = tmp_path / "out"
+    assert cli("build", "gem", "--out", out, "--back-offset=0.5,-1", "--back-rotate", "-0.4").code == 0
+    with pdfplumber.open(out / "gem.pdf") as pdf:
+        text = "".join(c["text"] for c in pdf.pages[0].chars if c["size"] <= 5.05)
+    assert "back offset 0.5,-1 · back turn -0.4° · pnp" in text, text
