@@ -86,9 +86,10 @@ def _parser() -> argparse.ArgumentParser:
                         "uses characters no vendored font has (these are warnings otherwise)")
     b.add_argument("--shop", nargs="?", const="fronts-then-backs", choices=("fronts-then-backs", "interleaved"),
                    metavar="ORDER",
-                   help="for a print shop: OUT/<id>-shop.pdf with one piece per page (page = trim + bleed, TrimBox "
-                        "and BleedBox on every page), all fronts then all backs, or each front followed by its back "
-                        "with --shop interleaved; and its map OUT/<id>-shop.json")
+                   help="for a print shop: one PDF per piece size, OUT/<id>-shop-<template>.pdf (OUT/<id>-shop.pdf "
+                        "for a game of one size), one piece per page (page = trim + bleed, TrimBox and BleedBox on "
+                        "every page), all fronts then all backs, or each front followed by its back with --shop "
+                        "interleaved; and their map OUT/<id>-shop.json")
     b.add_argument("--cmyk", action="store_true",
                    help="write every colour in DeviceCMYK, black text and lines in K only (for a print shop)")
     b.add_argument("--cut-files", action="store_true",
