@@ -1,5 +1,6 @@
 """Christmas Tree built: 106 diamond decorations packed edge to edge, every copy once, none
-overlapping; goals, cookies and markers on their own sheets; the four boards in overlapping tiles."""
+overlapping; goals, cookies and markers sharing sheets where they fit; the four boards in
+overlapping tiles."""
 from collections import Counter
 
 import pytest
@@ -36,11 +37,11 @@ def test_no_two_pieces_overlap_on_any_page(built):
                 assert overlap(a, b) == 0, page["page"]
 
 
-def test_every_other_piece_is_printed_and_sheets_hold_one_template(built):
+def test_every_other_piece_is_printed_and_sheets_hold_one_template_or_share_where_they_fit(built):
     counts = Counter(p["kind"] for p in fronts(built) if "tile" not in p)
     assert (counts["goal"], counts["cookie"], counts["score-marker"], counts["score-track"]) == (30, 16, 8, 1)
-    for page in built.map["pages"]:
-        assert len({p["template"] for p in page["pieces"]}) <= 1
+    shared = [page for page in built.map["pages"] if len({p["template"] for p in page["pieces"]}) > 1]
+    assert shared  # cookies beside the last goals, markers beside the last board tile
 
 
 def test_the_four_boards_are_tiled_with_their_overlap(built):

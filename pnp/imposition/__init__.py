@@ -6,7 +6,10 @@ bottom-left, and a rotation), crop marks, cut lines, tile labels and page boxes.
 shape fills the printable area: rectangles in a grid (`grid.py`), rhombi, circles and hexagons
 in a staggered lattice (`lattice.py`); a piece larger than the paper is split into overlapping
 tiles (`tiles.py`; their alignment marks: `crosshairs.py`); `count.py` counts the pages without
-laying them out. A sheet holds pieces of one template. Pages stay portrait, so a duplex
+laying them out. Pieces of different templates share a sheet where they fit: the next
+template fills the band the last one left free (`mixed.py`), and backless pieces, after all the
+two-sided sheets, fill one-sided sheets, which get no back page in a duplex print (marked
+`one_sided`). Pages stay portrait, so a duplex
 printer's long-edge flip is the sheet's vertical axis. Back pages put every back at the mirrored
 position: long-edge flip x' = W - x - w, short-edge flip y' = H - y - h, then shifted to undo the
 printer's misregistration (`back_shift`). Gutterfold puts fronts in the top half and their backs mirrored across the fold (the
@@ -18,8 +21,8 @@ from dataclasses import replace
 
 from ..load.layout import Sheet
 from ..render.shapes import Outline
-from . import grid, lattice, tiles
-from .count import area as front_area, by_template, piece_bleed
+from . import grid, mixed, tiles
+from .count import area as front_area, piece_bleed
 from .geometry import MARK_GAP, MARK_LEN, MARK_MIN, MARK_ZONE, ImpositionError, Region
 from .plan import Page, Piece, Placement, Plan, Tile, boxes, placement_matrix
 
@@ -53,18 +56,29 @@ def impose(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex
     if diamonds not in DIAMOND_MODES:
         raise ImpositionError(f"diamonds '{diamonds}' is not known, expected one of {', '.join(DIAMOND_MODES)}")
     fold = backs == "gutterfold"
+    duplex = backs in ("duplex-long", "duplex-short")
     area = front_area(sheet, backs)
+    found = mixed.groups(pieces, split_backs=backs != "none")
+    bleeds = [piece_bleed(g[0].outline, bleed, diamonds) for g in found]
+    tiled: dict[int, list[Page]] = {}
+
+    def tile_pages(n: int) -> list[Page]:
+        if n not in tiled:
+            tiled[n] = tiles.pages(found[n], area, bleeds[n])
+        return tiled[n]
+
     pages: list[Page] = []
-    for group in by_template(pieces):
-        b = piece_bleed(group[0].outline, bleed, diamonds)
-        for front in _fronts(group, area, b, diamonds):
-            if fold:
-                pages.append(_gutterfold_page(front, sheet, area))
-                continue
-            pages.append(front)
-            if backs != "none":
-                pages.append(_back_page(front, sheet, backs, back_shift(backs, back_offset)))
-    if backs in ("duplex-long", "duplex-short") and any(back_offset):
+    for s in mixed.arrange(found, area, bleeds, diamonds, fold):
+        front, laid = mixed.front_page(s, area, fold, tile_pages)
+        if fold:
+            pages.append(_gutterfold_page(front, laid, sheet, area))
+            continue
+        pages.append(front)
+        if duplex and s.one_sided:
+            front.one_sided = True  # nothing on its back: printed single-sided, after the two-sided sheets
+        elif duplex:
+            pages.append(_back_page(front, sheet, backs, back_shift(backs, back_offset)))
+    if duplex and any(back_offset):
         _offset_fits(pages, sheet, backs, back_offset)
     return Plan(sheet.width, sheet.height, bleed, pages)
 
@@ -79,7 +93,7 @@ def _offset_fits(pages: list[Page], sheet: Sheet, mode: str, offset: tuple[float
         if page.side != "back":
             continue
         for p in page.placements:
-            b = page.bleed
+            b = page.bleed if p.bleed is None else p.bleed
             x, y, w, h = p.tile.window if p.tile else p.trim  # a board's tile: the part on this sheet
             x0, y0, x1, y1 = x - b - sx, y - b - sy, x + w + b - sx, y + h + b - sy  # with no shift
             room = [min(room[0], x0 - m), min(room[1], sheet.width - m - x1),
@@ -95,25 +109,6 @@ def _offset_fits(pages: list[Page], sheet: Sheet, mode: str, offset: tuple[float
         f"--back-offset {offset[0]:g},{offset[1]:g} would push backs past the {m:g} mm printable margin of "
         f"{sheet.name}; the largest that fits is DX from {dx_range[0]:.1f} to {dx_range[1]:.1f} mm and DY from "
         f"{dy_range[0]:.1f} to {dy_range[1]:.1f} mm")
-
-
-def _fronts(group: list[Piece], area: Region, bleed: float, diamonds: str) -> list[Page]:
-    outline = group[0].outline
-    packer = grid.pack if outline.shape == "rect" else lattice.pack
-    try:
-        packing = packer(outline, area, bleed, diamonds)
-    except ImpositionError:
-        return tiles.pages(group, area, bleed)
-    pages = []
-    for start in range(0, len(group), packing.per_page):
-        chunk = group[start:start + packing.per_page]
-        page = Page("front", [Placement(piece, *slot) for piece, slot in zip(chunk, packing.slots)],
-                    bleed=bleed, mark_style=packing.mark_style)
-        page.marks = packing.marks(page.placements, area)
-        page.cuts = packing.cuts(page.placements)
-        boxes(page)
-        pages.append(page)
-    return pages
 
 
 def _mirror(p: Placement, sheet: Sheet, mode: str, shift: tuple[float, float], bleed: float) -> Placement:
@@ -133,7 +128,7 @@ def _mirror(p: Placement, sheet: Sheet, mode: str, shift: tuple[float, float], b
         window = (*flip(*p.tile.window), p.tile.window[2], p.tile.window[3])
         tile = replace(p.tile, window=window, glue=(), crosshairs=(), caption=p.tile.caption + ", back",
                        caption_at=tiles.caption_point(window, bleed, above=mode == "duplex-long"))
-    return Placement(p.piece, x, y, p.w, p.h, rot, side="back", tile=tile)
+    return Placement(p.piece, x, y, p.w, p.h, rot, side="back", tile=tile, bleed=p.bleed)
 
 
 def _back_page(front: Page, sheet: Sheet, mode: str, shift: tuple[float, float]) -> Page:
@@ -143,19 +138,15 @@ def _back_page(front: Page, sheet: Sheet, mode: str, shift: tuple[float, float])
     return back
 
 
-def _gutterfold_page(front: Page, sheet: Sheet, area: Region) -> Page:
-    mirrored = [_mirror(p, sheet, "gutterfold", (0.0, 0.0), front.bleed) for p in front.placements]
-    page = Page("gutterfold", front.placements + [m for m in mirrored if m.piece.has_back], bleed=front.bleed,
+def _gutterfold_page(front: Page, laid: list, sheet: Sheet, area: Region) -> Page:
+    mirrored = [[_mirror(p, sheet, "gutterfold", (0.0, 0.0), block.bleed) for p in block.placements] for block in laid]
+    flat = [m for ms in mirrored for m in ms]
+    page = Page("gutterfold", front.placements + [m for m in flat if m.piece.has_back], bleed=front.bleed,
                 mark_style=front.mark_style)
     page.cuts = front.cuts
     boxes(page)
-    below = Region(area.x0, sheet.height - area.y1, area.x1, sheet.height - area.y0)
-    if front.mark_style == "lattice":
-        page.marks = front.marks + lattice.rhombus_marks(mirrored, below)
-    elif front.mark_style == "grid":
-        # marks around both halves, backless pieces' places included: the cut lines are shared
-        page.marks = grid.crop_marks(front.placements + mirrored, front.bleed, Region(area.x0, below.y0, area.x1, area.y1))
-    both = front.placements + mirrored
+    page.marks = mixed.gutterfold_marks(laid, mirrored, sheet.height)
+    both = front.placements + flat
     left = min(p.trim[0] for p in both) - front.bleed - MARK_GAP
     right = max(p.trim[0] + p.trim[2] for p in both) + front.bleed + MARK_GAP
     y = sheet.height / 2

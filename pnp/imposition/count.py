@@ -2,15 +2,14 @@
 how large it is (or refuse) before the long work starts.
 
 Takes the pieces, the paper, the bleed, the backs and diamonds modes (as `impose` does); returns
-a `Size`: pages, sheets of paper, and the template that takes the most of them. Also how many
+a `Size`: pages, sheets of paper, and the template that is on the most of them. Also how many
 pieces of one outline a sheet holds, for `fitting.py`.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-from . import grid, lattice, tiles
+from . import grid, lattice
 from .geometry import ImpositionError, Region
 from .plan import Piece
 from ..load.layout import Sheet
@@ -31,16 +30,6 @@ def piece_bleed(outline: Outline, bleed: float, diamonds: str = "shared-edge") -
     return 0.0 if outline.shape == "rhombus" and diamonds == "shared-edge" else bleed
 
 
-def by_template(pieces: list[Piece]) -> list[list[Piece]]:
-    """Pieces of one template (shape and size) share sheets; templates in order of first use."""
-    groups: dict[tuple, list[Piece]] = {}
-    for p in pieces:
-        o = p.outline
-        key = (p.template, o.shape, round(o.w, 3), round(o.h, 3), round(o.radius, 3), o.orient)
-        groups.setdefault(key, []).append(p)
-    return list(groups.values())
-
-
 def area(sheet: Sheet, backs: str) -> Region:
     """The part of the sheet the fronts go on: inside the margins; the top half of a gutterfold sheet."""
     m, fold = sheet.margin, backs == "gutterfold"
@@ -58,18 +47,21 @@ def per_page(outline: Outline, region: Region, bleed: float, diamonds: str) -> i
 
 def size(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex-long",
          diamonds: str = "shared-edge") -> Size:
-    """The pages `impose` would make of these pieces (see its arguments). A template's pieces
-    fill sheets of their own, a tiled piece a sheet per tile; duplex adds a back page to each."""
+    """The pages `impose` would make of these pieces (see its arguments): the same arrangement
+    (`mixed.arrange`), with no tile laid out. Duplex adds a back page to each two-sided sheet."""
+    from . import mixed
+
     region = area(sheet, backs)
+    found = mixed.groups(pieces, split_backs=backs != "none")
+    bleeds = [piece_bleed(g[0].outline, bleed, diamonds) for g in found]
+    sheets = mixed.arrange(found, region, bleeds, diamonds, backs == "gutterfold")
     taken: dict[str, tuple[int, bool]] = {}  # sheets by template, and whether it is tiled
-    total = 0
-    for group in by_template(pieces):
-        b = piece_bleed(group[0].outline, bleed, diamonds)
-        n = per_page(group[0].outline, region, b, diamonds)
-        fronts = math.ceil(len(group) / n) if n else sum(tiles.count(p, region, b) for p in group)
-        total += fronts
-        name = group[0].template
-        taken[name] = (taken.get(name, (0, False))[0] + fronts, not n)
+    for s in sheets:
+        for name in dict.fromkeys(b.pieces[0].template for b in s.blocks):
+            tiled = any(b.tile is not None for b in s.blocks if b.pieces[0].template == name)
+            had = taken.get(name, (0, False))
+            taken[name] = (had[0] + 1, had[1] or tiled)
     template, (most, tiled) = max(taken.items(), key=lambda kv: kv[1][0], default=("", (0, False)))
-    pages = total * (2 if backs in ("duplex-long", "duplex-short") else 1)
-    return Size(pages, total, template, most, tiled)
+    duplex = backs in ("duplex-long", "duplex-short")
+    pages = sum(1 if s.one_sided or not duplex else 2 for s in sheets)
+    return Size(pages, len(sheets), template, most, tiled)

@@ -34,7 +34,7 @@ def fit(w: float, h: float, region: Region, bleed: float, where: str = "the shee
         cw, ch = (h, w) if rotated else (w, h)
         cw, ch = cw + 2 * bleed, ch + 2 * bleed
         cols, rows = int(avail_w // cw), int(avail_h // ch)
-        if cols * rows == 0:
+        if cols <= 0 or rows <= 0:  # a region smaller than one cell
             continue
         if best is None or cols * rows > best.per_page:
             x0 = region.x0 + (region.w - cols * cw) / 2

@@ -68,6 +68,7 @@ class Placement:
     rotation: int  # degrees counter-clockwise, 0/90/180/270
     side: str = "front"  # which face of the piece is printed here
     tile: Tile | None = None
+    bleed: float | None = None  # its own bleed, on a page of pieces with different bleeds (else the page's)
 
     @property
     def trim(self) -> Rect:
@@ -124,6 +125,7 @@ class Page:
     # every straight cut through a diamond lattice; "none": pieces cut along their outlines
     trim_box: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1
     bleed_box: tuple[float, float, float, float] | None = None
+    one_sided: bool = False  # a duplex print's front with no back page: its pieces have no back
 
 
 @dataclass
@@ -148,9 +150,8 @@ def _rounded(values) -> list[float]:
 def boxes(page: Page) -> None:
     if not page.placements:
         return
-    trims = [p.trim for p in page.placements]
-    x0, y0 = min(t[0] for t in trims), min(t[1] for t in trims)
-    x1, y1 = max(t[0] + t[2] for t in trims), max(t[1] + t[3] for t in trims)
-    b = page.bleed
-    page.trim_box = (x0, y0, x1, y1)
-    page.bleed_box = (x0 - b, y0 - b, x1 + b, y1 + b)
+    trims = [(p.trim, page.bleed if p.bleed is None else p.bleed) for p in page.placements]
+    page.trim_box = (min(t[0] for t, _ in trims), min(t[1] for t, _ in trims),
+                     max(t[0] + t[2] for t, _ in trims), max(t[1] + t[3] for t, _ in trims))
+    page.bleed_box = (min(t[0] - b for t, b in trims), min(t[1] - b for t, b in trims),
+                      max(t[0] + t[2] + b for t, b in trims), max(t[1] + t[3] + b for t, b in trims))

@@ -5,7 +5,9 @@ entry per side printed on each page (a gutterfold sheet has a front and a back e
 same page number). Every piece gives its trim box and trim outline in page millimetres; a tile
 of a piece larger than the paper also gives its row and column, the region of the piece it
 holds, its glue areas and its cross-hairs. With cut files, the registration marks (the same on
-every sheet that is cut) and, on each front entry, the name of its SVG cut file.
+every sheet that is cut) and, on each front entry, the name of its SVG cut file. In a duplex
+print, the fronts of backless pieces, which have no back page, carry `"one_sided": true`, and
+`one_sided_pages` lists them (the last pages: print them single-sided).
 
 A back page drawn turned (`back_rotate_deg` in the settings: pnp/writers/pdf_sheets.py
 `back_turn`) gives each back piece where it is actually printed: its `outline_mm` turned, and its
@@ -25,7 +27,39 @@ def sheet_map(game: str, settings: dict, plan: Plan, cuts: tuple[str, Registrati
     turn = (plan.width, plan.height, settings.get("back_rotate_deg") or 0.0)
     pages = [entry for i, page in enumerate(plan.pages, start=1)
              for entry in _entries(i, page, len(plan.pages), cuts, turn)]
-    return {"game": game, **settings, **extra, "pages": pages}
+    one_sided = [i for i, page in enumerate(plan.pages, start=1) if page.one_sided]
+    return {"game": game, **settings, **extra, "one_sided_pages": one_sided, "pages": pages}
+
+
+def one_sided_pages(path) -> list[int]:
+    """The pages a duplex print prints single-sided, from the sheet map at `path` ([] when it has none)."""
+    import json
+
+    try:
+        return list(json.loads(open(path, encoding="utf-8").read()).get("one_sided_pages", []))
+    except (OSError, ValueError, AttributeError):
+        return []
+
+
+def one_sided_note(game: str, path) -> str | None:
+    """'christmas-tree: pages 37-41 are one-sided: print them single-sided', or None."""
+    pages = one_sided_pages(path)
+    if not pages:
+        return None
+    if len(pages) == 1:
+        return f"{game}: page {pages[0]} is one-sided: print it single-sided"
+    return f"{game}: pages {page_ranges(pages)} are one-sided: print them single-sided"
+
+
+def page_ranges(pages: list[int]) -> str:
+    """'37-41', '3, 5-6': page numbers as ranges."""
+    runs: list[list[int]] = []
+    for n in sorted(pages):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in runs)
 
 
 def _entries(n: int, page: Page, count: int, cuts, turn) -> list[dict]:
@@ -34,6 +68,8 @@ def _entries(n: int, page: Page, count: int, cuts, turn) -> list[dict]:
     for side in sides:
         turned = turn if page.side == "back" and turn[2] else None
         entry = {"page": n, "side": side, "pieces": [_piece(p, turned) for p in page.placements if p.side == side]}
+        if page.one_sided:
+            entry["one_sided"] = True  # no back page: print it single-sided
         if cuts and side == "front":
             entry["cut_file"] = f"{cuts[0]}/{file_name(n, count)}"
         out.append(entry)

@@ -92,10 +92,11 @@ def test_an_offset_that_pushes_backs_past_the_margin_is_refused_with_the_largest
         impose(deck(9), A4, 3.0, "duplex-long", back_offset=(hi + 0.1, 0.0))
 
 
-def test_backless_cards_leave_their_back_position_empty_but_keep_pages_paired():
+def test_backless_cards_go_on_a_one_sided_sheet_after_the_two_sided_ones():
     plan = impose(deck(2, backs=False) + deck(1), A4, 3.0)
-    assert [p.side for p in plan.pages] == ["front", "back"]
-    assert len(plan.pages[1].placements) == 1
+    assert [p.side for p in plan.pages] == ["front", "back", "front"]
+    assert [p.one_sided for p in plan.pages] == [False, False, True]
+    assert len(plan.pages[1].placements) == 1 and len(plan.pages[2].placements) == 2
 
 
 def test_no_backs_mode_has_fronts_only():

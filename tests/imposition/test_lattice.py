@@ -182,9 +182,9 @@ def _on_line(mark, x0, y0, ux, uy, tol=1e-6):
     return all(abs((x - x0) * uy - (y - y0) * ux) <= tol for x, y in ((mark[0], mark[1]), (mark[2], mark[3])))
 
 
-def test_a_sheet_holds_one_template_and_each_template_fills_the_sheets_it_starts():
+def test_each_template_fills_the_sheets_it_starts_and_the_next_shares_its_last_sheet():
     rh = Outline("rhombus", 40, 64)
     mixed = pieces(rh, 3) + [Piece("c", 1, "card", Outline("rect", 63, 88))] + pieces(rh, 3)
     plan = impose(mixed, A4, 3.0, "none")
-    assert [sorted({p.piece.shape for p in page.placements}) for page in plan.pages] == [["rhombus"], ["rect"]]
-    assert len(plan.pages[0].placements) == 6
+    assert [sorted({p.piece.shape for p in page.placements}) for page in plan.pages] == [["rect", "rhombus"]]
+    assert [p.piece.shape for p in plan.pages[0].placements] == ["rhombus"] * 6 + ["rect"]

@@ -145,8 +145,10 @@ def test_back_tiles_sit_at_the_mirrored_position_and_show_the_mirrored_part_of_t
         assert b.tile.glue == () and b.tile.crosshairs == ()
 
 
-def test_a_board_without_a_back_gets_empty_back_pages_and_gutterfold_halves_hold_a_tile_each():
-    assert all(not page.placements for page in impose([board(backs=False)], A4, BLEED).pages[1::2])
+def test_a_board_without_a_back_gets_no_back_pages_and_gutterfold_halves_hold_a_tile_each():
+    one_sided = impose([board(backs=False)], A4, BLEED).pages
+    assert all(page.side == "front" and page.one_sided for page in one_sided)
+    assert len(one_sided) == math.prod((one_sided[0].placements[0].tile.rows, one_sided[0].placements[0].tile.cols))
     plan = impose([board()], A4, BLEED, "gutterfold")
     for page in plan.pages:
         f = [p for p in page.placements if p.side == "front"]
