@@ -118,6 +118,8 @@ def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tupl
               "diagnostics": [d.as_json() for d in report.sorted()]}
     if done.cut_files:
         result["cut_files"] = display(done.cut_files)
+    one_sided = _one_sided(done.sheet_map)
+    result["one_sided_pages"] = one_sided  # of the reprint's own PDF
     if not as_json:
         print_report(report)
         for line in note:
@@ -125,7 +127,24 @@ def build_reprint(args, loaded, opts, report, cache=None, progress=None) -> tupl
         pages = ", ".join(map(str, done.pages))
         print(f"{g}: {done.sheets} sheet{'s' if done.sheets != 1 else ''} (pages {pages} of {done.of}) → "
               f"{display(done.pdf)}, {display(done.sheet_map)}" + (f", {display(done.cut_files)}/" if done.cut_files else ""))
+        if one_sided:
+            from ..writers.sheet_map import page_ranges
+
+            which = f"page {one_sided[0]}" if len(one_sided) == 1 else f"pages {page_ranges(one_sided)}"
+            verb = "is" if len(one_sided) == 1 else "are"
+            print(f"{g}: {which} of {display(done.pdf)} {verb} one-sided: print {'it' if len(one_sided) == 1 else 'them'} "
+                  "single-sided")
     return EXIT_OK, result
+
+
+def _one_sided(path: Path) -> list[int]:
+    """The pages of a reprint's PDF that are one-sided, from its sheet map."""
+    import json
+
+    try:
+        return list(json.loads(Path(path).read_text(encoding="utf-8"))["reprint"].get("one_sided_pdf_pages", []))
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
 
 
 def _nothing_changed(out: Path, g: str, as_json: bool) -> tuple[int, dict]:

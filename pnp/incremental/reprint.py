@@ -173,7 +173,11 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
     cut_dir = out_dir / f"{game}-reprint-cut"  # the reprinted sheets' cut files (a stale one goes)
     data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
     data["pages"] = [e for e in data["pages"] if e["page"] in numbers]
-    data["reprint"] = {"of": f"{game}.pdf", "pages": numbers, "page_count": len(plan.pages)}
+    one_sided = set(data.get("one_sided_pages", []))
+    data["one_sided_pages"] = [n for n in numbers if n in one_sided]  # numbered as in the full print
+    data["reprint"] = {"of": f"{game}.pdf", "pages": numbers, "page_count": len(plan.pages),
+                       # where they are in the reprint's own PDF: what to print single-sided
+                       "one_sided_pdf_pages": [k for k, n in enumerate(numbers, start=1) if n in one_sided]}
     pdf_path, map_path = out_dir / f"{game}-reprint.pdf", out_dir / f"{game}-reprint.json"
     title = f"{loaded.spec.name.get('en', loaded.game.title)} — reprint of pages {_ranges(numbers)}"
     with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:

@@ -293,3 +293,21 @@ def test_the_build_says_which_pages_to_print_single_sided(shapes_game, cli, tmp_
     r = cli("build", "shapes-test", "--specs", specs, "--out", str(tmp_path / "c"), "--backs", "none")
     assert "one-sided" not in r.out  # every page is printed single-sided: nothing to say
     assert json.loads((tmp_path / "c" / "shapes-test.json").read_text())["one_sided_pages"] == []
+
+
+def test_a_reprint_says_which_of_its_own_pages_are_one_sided(cli, tmp_path):
+    """A reprint holding a backless piece numbers its one-sided pages as its own PDF has them."""
+    import json
+
+    out = tmp_path / "out"
+    assert cli("build", "christmas-tree", "--out", out).code == 0
+    comps = cli("list", "christmas-tree", "--format", "json").json()["components"]
+    track = next(c["id"] for c in comps if c["kind"] == "score-track")
+    r = cli("build", "christmas-tree", "--out", out, "--only", track, "cookie")
+    assert r.code == 0, r.err
+    data = json.loads((out / "christmas-tree-reprint.json").read_text())
+    numbers = data["reprint"]["pages"]
+    own = data["reprint"]["one_sided_pdf_pages"]
+    assert data["one_sided_pages"] == [n for n in numbers if n in data["one_sided_pages"]] and data["one_sided_pages"]
+    assert [numbers[k - 1] for k in own] == data["one_sided_pages"]  # the same pages, in the reprint's numbering
+    assert f"page {own[0]} of " in r.out and "is one-sided: print it single-sided" in r.out, r.out
