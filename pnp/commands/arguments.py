@@ -25,6 +25,16 @@ def mm(text: str) -> float:
     return v
 
 
+def port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port number (0 to 65535)") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{n} is not a port number (0 to 65535)")
+    return n
+
+
 def offset(text: str) -> tuple[float, float]:
     parts = text.split(",")
     try:

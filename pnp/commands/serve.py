@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .arguments import add_game, mm, offset
+from .arguments import add_game, mm, offset, port
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -49,17 +49,7 @@ def add_parser(sub, parents) -> None:
     s.add_argument("--host", default=DEFAULT_HOST,
                    help=f"address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0 lets "
                         "others on your network see the page)")
-    s.add_argument("--port", type=_port, default=0, metavar="N", help="port to listen on (default: any free one)")
-
-
-def _port(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a port number (0 to 65535)") from None
-    if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"{n} is not a port number (0 to 65535)")
-    return n
+    s.add_argument("--port", type=port, default=0, metavar="N", help="port to listen on (default: any free one)")
 
 
 def cmd_serve(args, specs_dir: Path) -> int:

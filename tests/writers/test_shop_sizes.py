@@ -184,21 +184,7 @@ def test_a_rebuild_after_the_sizes_change_removes_the_stale_files(cli, tmp_path)
     assert (out / "lanterns-shop-notes.txt").read_text() == "mine"
 
 
-_KILL_AT = """
-import os, sys
-from pathlib import Path
-out, k, calls = Path(sys.argv[1]).resolve(), int(sys.argv[2]), []
-real = os.replace
-def replace(src, dst, **kw):
-    if Path(dst).resolve().parent == out:  # a move into OUT: the k-th is never made
-        calls.append(dst)
-        if len(calls) == k:
-            os._exit(9)
-    return real(src, dst, **kw)
-os.replace = replace
-from pnp.cli import main
-sys.exit(main(sys.argv[3:]))
-"""
+from test_outputs import _KILL_AT  # noqa: E402  (the same killer: a build stopped at its k-th move into OUT)
 
 
 def test_a_shop_build_killed_between_its_moves_is_finished_by_the_next_build(cli, tmp_path):
