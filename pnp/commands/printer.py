@@ -107,7 +107,7 @@ def load(path: Path | None = None) -> dict[str, dict]:
     path = path or config_file()
     from ..writers.jsonfile import NotReadable, read_regular
 
-    fix = f"fix it, or remove it and add the printers again"
+    fix = "fix it, or remove it and add the printers again"
 
     def bad(why: str) -> UsageError:
         return UsageError(f"the printer profiles file {path} {why}; {fix}")

@@ -8,7 +8,6 @@ and rebuilds it whenever one of its files is saved (pnp/preview/). Ctrl-C stops 
 """
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from .arguments import add_game, mm, offset, port

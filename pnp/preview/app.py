@@ -221,8 +221,6 @@ def _state(view) -> dict:
 
 def _entry(g, card) -> list[tuple[int, str]]:
     """The card's entry as written: its lines of the spec (or its table's row), numbered."""
-    from ..load.paths import SPECS_DIR
-
     path = _source(g, card.file)
     if path is None:
         return []
