@@ -62,6 +62,8 @@ if hasattr(pdfdoc, "pdfdocEnc") and hasattr(pdfdoc, "PDFZCompress"):
     pdfdoc.PDFZCompress = _Flate()
 
 _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
+FONT_KEY = ("fonts",)  # in a warm process's code cache: the fonts and glyph codes a PDF ended with
+TEXT_KEY = "text"  # ... and the code of each text it wrote
 
 def path_code(path: Path) -> str:
     """A path in PDF operators, as reportlab's path object writes it."""
@@ -129,6 +131,7 @@ class PdfBackend:
         self.forms: dict[str, str] = {}
         self.fill_codes: dict[tuple, str] = {}  # a path's content -> its PDF code (see _fill_code)
         self.images: dict[int, tuple] = {}  # id(PIL image) -> (the image, its ImageReader)
+        self.texts_ok = code_cache is not None and self._replay_fonts()
         self.vectors: dict[int, tuple] = {}  # id(vector art) -> (the art, its form's name, its width, height)
 
     # -- pages -------------------------------------------------------------------------------
@@ -145,7 +148,39 @@ class PdfBackend:
         self.c.restoreState()
         self.c.showPage()
 
+    # -- text a warm process wrote before ---------------------------------------------------
+    # A text's PDF code names the font subset and each glyph's code in it, which reportlab gives
+    # out in the order the document first uses them. A warm build gives out, before anything else,
+    # the same codes the build before ended with (the fonts in the same order, every glyph it
+    # used, in code order) and checks that the result is that build's state exactly; then the
+    # code of every text it wrote holds in this document too, and is kept (TEXT_KEY).
+
+    def _font_state(self) -> tuple:
+        doc = self.c._doc
+        out = []
+        for name, internal in sorted(doc.fontMapping.items(), key=lambda kv: kv[1]):
+            font = pdfmetrics.getFont(name)
+            state = getattr(font, "state", {}).get(doc) if getattr(font, "_dynamicFont", False) else None
+            out.append((name, internal, tuple(sorted(state.assignments.items())) if state else ()))
+        return tuple(out)
+
+    def _replay_fonts(self) -> bool:
+        before = self.code_cache.get(FONT_KEY)
+        if before is None:
+            return False
+        doc = self.c._doc
+        for name, internal, assigned in before:
+            font = pdfmetrics.getFont(name)
+            if getattr(font, "_dynamicFont", False):
+                font.splitString("".join(chr(c) for c, _ in sorted(assigned, key=lambda a: a[1])), doc)
+                font.getSubsetInternalName(0, doc)
+            else:
+                doc.getInternalFontName(name)
+        return self._font_state() == before
+
     def save(self) -> None:
+        if self.code_cache is not None:  # what the next warm build replays first (see _replay_fonts)
+            self.code_used[FONT_KEY] = self._font_state()
         # reportlab prints the object it was formatting to stdout when Ctrl-C lands there; nothing may
         with contextlib.redirect_stdout(io.StringIO()):
             self.c.save()
@@ -315,6 +350,15 @@ class PdfBackend:
         machinery, which was a sixth of writing a sheet. None for a font it must handle itself."""
         c = self.c
         doc = c._doc
+        key = (TEXT_KEY, op.text, op.bold, x, op.y, size, op.fill, self.use_cmyk)
+        if self.texts_ok:
+            hit = self.code_cache.get(key)
+            if hit is not None:
+                for font, subset in hit[1]:
+                    font.getSubsetInternalName(subset, doc)  # the subset in this document's resources
+                self.code_used[key] = hit
+                return hit[0]
+        used = []
         parts = ["q", self._colour_code(op.fill), self._colour_code(op.fill, stroke=True),
                  f"{fp_str(size * fonts.FAUX_BOLD)} w", "BT", f"1 0 0 1 {fp_str(x, op.y)} Tm"]
         mode = 0
@@ -328,8 +372,12 @@ class PdfBackend:
                 mode = want
             for subset, t in font.splitString(chunk, doc):
                 parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({c._escape(t)}) Tj")
+                used.append((font, subset))
         parts += ["ET", "Q"]
-        return " ".join(parts)
+        code = " ".join(parts)
+        if self.code_cache is not None:
+            self.code_used[key] = (code, used)
+        return code
 
     def _group(self, op: Group) -> None:
         c = self.c
