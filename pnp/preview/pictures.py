@@ -38,6 +38,12 @@ def _keep(key: tuple, png: bytes) -> bytes:
     return png
 
 
+def missing(keys) -> list[str]:
+    """The card pictures among `keys` not rendered yet."""
+    with _lock:
+        return [k for k in keys if ("card", k) not in _pngs]
+
+
 _render_lock = threading.Lock()
 
 

@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 from .app import Hub, make_app
 from .state import GameView
@@ -56,8 +57,8 @@ class Preview:
         """Render the pictures that changed before the page asks, a few at a time."""
         from . import pictures
 
-        todo = {k: v for k, v in g.drawings.items() if ("card", k) not in pictures._pngs}
-        keys = list(todo)
+        todo = g.drawings
+        keys = pictures.missing(todo)
         for i in range(0, min(len(keys), PRERENDER), 16):
             pictures.cards_png({k: todo[k] for k in keys[i:i + 16]})
 
@@ -67,10 +68,7 @@ class Preview:
 
         from ..commands.watch import WATCHED, _affected, _roots
 
-        class Args:
-            layouts = self.layouts
-
-        roots = _roots(Args, self.specs, list(self.games))
+        roots = _roots(SimpleNamespace(layouts=self.layouts), self.specs, list(self.games))
         keep = DefaultFilter()
         only_ours = lambda change, path: path.endswith(WATCHED) and keep(change, path)  # noqa: E731
         for changes in watch(*roots, watch_filter=only_ours, stop_event=self.stop, debounce=DEBOUNCE_MS, step=10,

@@ -104,6 +104,7 @@ class Rule:
     total: str | None = None  # `every`: the code the kind's total is checked under
     test: str | None = None  # `each`: "distinct" or "legal" instead of a bound
     why: str = ""  # `exactly: setup`: what the setup's steps take, for the message
+    together: bool = False  # `every`: its message names {missing}: the combinations short, said in one
 
     @property
     def per(self) -> str | None:
@@ -198,6 +199,7 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
         msg = Localized(300).read(node.value["message"], report, f"'message' of {what}")
         if msg is not INVALID and _message_ok(msg, measure, node.value["message"], report, what):
             rule.message = msg
+            rule.together = measure == "every" and "missing" in {n for n, _ in _names(msg["en"]) or []}
         elif msg is not INVALID:
             return None
     return rule
@@ -491,12 +493,12 @@ class _Check:
     def most(self) -> float | None:
         return self.rule.bound.most(self.players, self.variant)
 
-    def say(self, loc: Loc, text: str, code: str | None = None, **values: Any) -> None:
+    def say(self, loc: Loc, text: str, code: str | None = None, plain: bool = False, **values: Any) -> None:
         """Report a break at `loc`: the rule's message filled in when it is a template, else put
-        before the default words `text`."""
+        before the default words `text`; `plain`: the default words alone."""
         rule = self.rule
         context = _context(self.players, self.variant)
-        msg = rule.message["en"] if rule.message and code is None else None
+        msg = rule.message["en"] if rule.message and code is None and not plain else None
         if msg is not None and _names(msg):
             bound = rule.bound.wanted(self.players, self.variant) if rule.bound else ""
             values = {"kind": rule.kind, "context": context, "bound": bound, "expected": bound, **values}
@@ -657,20 +659,14 @@ def _check_every(ch: _Check, cards) -> bool:
         most = ch.most()
         name = " and ".join(f"{f} {val}" for f, val in zip(rule.fields, combo))
         loc = (_over(held, most) if most is not None and total > most else None) or ch.at
-        if rule.message and "missing" in {n for n, _ in _names(rule.message["en"]) or []} and (
-                most is None or total <= most):  # short of it: said together; too many: said on its own below
+        if rule.together and (most is None or total <= most):  # short of it: said with the others, below
             short.append(shown)
             continue
         counted = _parts(rule.kind, held, loc)
         listed = f"; {nouns(rule.kind)} of {name}: {counted}" if held else ""
-        if short is not None and rule.message and "missing" in {n for n, _ in _names(rule.message["en"]) or []}:
-            ch.report.rule(loc, rule.code, f"{_context(ch.players, ch.variant)}the deck has "
-                                           f"{plural(total, rule.kind, _suffix(rule.kind))} of {name}{_filter(rule)}, "
-                                           f"expected {rule.bound.wanted(ch.players, ch.variant)}{listed}")
-            broke = True
-            continue
+        # too many, where the message is made for what is missing: the default words alone
         ch.say(loc, f"the deck has {plural(total, rule.kind, _suffix(rule.kind))} of {name}{_filter(rule)}, expected "
-                    f"{rule.bound.wanted(ch.players, ch.variant)}{listed}",
+                    f"{rule.bound.wanted(ch.players, ch.variant)}{listed}", plain=rule.together,
                total=total, counted=counted, combination=name, values=values, how_many=len(values))
         broke = True
     if short:

@@ -46,7 +46,6 @@ STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "
                "display": ("cards", "players"), "piles": ("cards", "piles", "sizes", "players"),
                "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players"),
                "note": ("players",)}  # what a step's text may say: the numbers that step has
-DATA_KEYS = ("table", "given", "piles", "removed", "box", "hand")
 MAX_DEAL = 999
 
 
