@@ -41,13 +41,27 @@ from .load.project import UnknownGame
 from .load.spec import LANGS
 
 
+class _Version(argparse.Action):
+    """`pnp 0.1.0 (distribution pnp-studio)` and where the shipped games are, on lines of their
+    own (argparse's own version action re-wraps a long path)."""
+
+    def __init__(self, option_strings, dest, help=None):
+        super().__init__(option_strings, dest, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from .load.paths import SPECS_DIR
+
+        print(f"pnp {__version__} (distribution pnp-studio)\nshipped games: {SPECS_DIR}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     p = Parser(
         prog="pnp",
         description="Print-and-play studio: turn YAML card specs into print-ready PDF sheets and "
                     "check them against each game's rules.",
         epilog="Run 'pnp COMMAND --help' for a command's options.")
-    p.add_argument("--version", action="version", version=f"pnp {__version__}")
+    p.add_argument("--version", action=_Version, help="print pnp's version, and where its shipped games are, then exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     specs = argparse.ArgumentParser(add_help=False)

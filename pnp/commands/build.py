@@ -20,7 +20,7 @@ from . import parallel
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, print_report
 from ..diagnostics import Loc, Report
 from ..imposition import ImpositionError
-from ..load.paths import display, out_problem
+from ..load.paths import display, out_problem, spec_home
 from .progress import Line, Progress
 from ..load.project import game_layout, load_for_build, sheets
 from .where import build_reprint
@@ -86,7 +86,7 @@ def cmd_build(args, specs_dir: Path) -> int:
             continue
         if args.edition is not None:  # a usage error stops the command before any game is written
             _check_edition(g, game_layout(g, specs_dir, layouts_dir)[0], args.edition)
-        jobs.append(_Job(g, _options(args, presets), _size(specs_dir / f"{g}.yaml")))
+        jobs.append(_Job(g, _options(args, presets), _size(spec_home(g, specs_dir) / f"{g}.yaml")))
 
     def work(job: _Job, progress) -> _Outcome:
         try:

@@ -1,9 +1,11 @@
-"""`pnp new ID [--dir DIR]`: a small working game declared in data, to start a game of one's own.
+"""`pnp new ID [--dir DIR] [--from GAME]`: a game to start from, written into DIR to edit.
 
-Copies the scaffold shipped in pnp/builtin/new-game/ — a spec (kinds, choices, rules, setup), a
-CSV of a dozen cards and a layout with faces and a back, no Python — into DIR, naming it ID, and
-prints the three commands to try next. It validates, builds and deals as it is. Nothing that
-exists is overwritten: every file is checked first and written whole (a temporary file renamed).
+Without --from, copies the scaffold shipped in pnp/builtin/new-game/ — a spec (kinds, choices,
+rules, setup), a CSV of a dozen cards and a layout with faces and a back, no Python — naming it
+ID. With --from GAME, copies pnp's own spec and layout of a shipped game (ID is that game's id:
+its rules are pnp's), which then wins over the shipped copy. Either way it prints the commands
+to try next. Nothing that exists is overwritten: every file is checked first and written whole
+(a temporary file renamed).
 """
 from __future__ import annotations
 
@@ -19,13 +21,18 @@ TOKEN = "__GAME__"
 
 
 def add_parser(sub) -> None:
-    n = sub.add_parser("new", help="write a small working game of your own, declared in data, to start from",
+    n = sub.add_parser("new", help="write a small working game of your own (or a shipped game's files) to edit",
                        description="Write card_specs/ID.yaml (kinds, rules, setup), card_specs/ID.csv (a dozen "
                                    "cards) and layouts/ID.yaml (the card's faces and back) into DIR: a game that "
-                                   "validates, builds and deals as it is, with no Python. Nothing is overwritten.")
+                                   "validates, builds and deals as it is, with no Python. With --from GAME, write "
+                                   "a copy of the shipped game's spec and layout instead, to edit: in this folder "
+                                   "they win over pnp's own. Nothing is overwritten.")
     n.add_argument("id", metavar="ID", help="the new game's id: lower-case letters, digits and dashes, such as harbor")
     n.add_argument("--dir", type=Path, default=Path("."), metavar="DIR",
                    help="the folder to write card_specs/ and layouts/ into (default: the current folder)")
+    n.add_argument("--from", dest="source", metavar="GAME",
+                   help="copy a shipped game's spec and layout (card_specs/GAME.yaml, layouts/GAME.yaml) "
+                        "instead of the scaffold; ID is then that game's id")
     n.set_defaults(specs=None)
 
 
@@ -37,11 +44,15 @@ def cmd_new(args, specs_dir: Path) -> int:
     gid = args.id
     if not re.fullmatch(ID_PATTERN, gid):
         raise UsageError(f"'{gid}' is not a game id: lower-case letters, digits and dashes, such as harbor")
-    if gid in GAMES:
-        raise UsageError(f"'{gid}' is an installed game already; choose another id")
     if str(args.dir) == "":
         raise UsageError("--dir is empty; name a folder (. for the current one)")
-    plan = _plan(gid, Path(args.dir))
+    if args.source is not None:
+        plan = _copy_plan(gid, args.source, Path(args.dir))
+    elif gid in GAMES:
+        raise UsageError(f"'{gid}' is an installed game already; choose another id, or copy its files to "
+                         f"edit with: pnp new {gid} --from {gid}")
+    else:
+        plan = _plan(gid, Path(args.dir))
     taken = [dst for dst, _ in plan if os.path.lexists(dst)]
     if taken:
         raise UsageError("would overwrite " + ", ".join(display(t) for t in taken) + "; choose another id or --dir")
@@ -50,6 +61,14 @@ def cmd_new(args, specs_dir: Path) -> int:
         print(f"wrote {display(dst)}")
     specs = plan[0][0].parent
     flag = "" if specs.resolve() == (Path.cwd() / "card_specs").resolve() else f" --specs {display(specs)}"
+    if args.source is not None:
+        players = min(GAMES[gid].players)
+        print(f"\n{gid}: your copy of the shipped game; where it is found it is read instead of pnp's own. Try:\n"
+              f"  pnp validate {gid}{flag}\n"
+              f"  pnp build {gid}{flag}\n"
+              f"  pnp setup {gid} --players {players}{flag}\n"
+              f"then edit {display(plan[0][0])} and {display(plan[1][0])} (the README's Editing a spec explains how).")
+        return EXIT_OK
     print(f"\n{gid}: a game of your own, declared in data. Try:\n"
           f"  pnp validate {gid}{flag}\n"
           f"  pnp build {gid}{flag}\n"
@@ -67,6 +86,26 @@ def _plan(gid: str, folder: Path) -> list[tuple[Path, str]]:
         rel = src.relative_to(SCAFFOLD)
         text = src.read_text(encoding="utf-8").replace(TOKEN, gid).replace("__NAME__", name)
         out.append((folder / str(rel).replace(TOKEN, gid), text))
+    return out
+
+
+def _copy_plan(gid: str, source: str, folder: Path) -> list[tuple[Path, str]]:
+    """(target, text) for a shipped game's spec and layout, as pnp ships them."""
+    from ..diagnostics import one_of
+    from ..load.paths import LAYOUTS_DIR, SPECS_DIR, is_file
+
+    shipped = sorted(p.stem for p in SPECS_DIR.glob("*.yaml"))
+    if source not in shipped:
+        raise UsageError(f"--from {source}: pnp ships no game of that id; shipped games: {one_of(shipped)}")
+    if gid != source:
+        raise UsageError(f"a copy of a shipped game keeps its id, since its rules are pnp's: "
+                         f"pnp new {source} --from {source}")
+    out = []
+    for src, dst in ((SPECS_DIR / f"{gid}.yaml", folder / "card_specs" / f"{gid}.yaml"),
+                     (LAYOUTS_DIR / f"{gid}.yaml", folder / "layouts" / f"{gid}.yaml")):
+        if not is_file(src):
+            raise UsageError(f"pnp's own {src.name} is missing from {src.parent}: reinstall pnp")
+        out.append((dst, src.read_text(encoding="utf-8")))
     return out
 
 

@@ -1,8 +1,13 @@
-"""Where the shipped data lives: the project's card_specs/, layouts/ and fonts/ folders.
+"""Where the shipped data lives, and which copy of a game's spec a command reads.
 
-The package is installed from the project folder (`pip install -e .`), so the data sits beside
-the package. A `card_specs/` folder in the current directory wins over the shipped one, so a
-user can keep edited copies of the specs where they work.
+The shipped data — the four games' specs, their layouts and the paper presets, the fonts — sits
+in the project's card_specs/, layouts/ and fonts/ folders. A checkout (and an editable install)
+reads them there; a wheel carries copies inside the package, in pnp/shipped/ (setup.py puts them
+there), so an installed pnp works from any folder.
+
+A `card_specs/` folder in the current directory (or the folder --specs names) wins over the
+shipped one game by game: a game whose spec it holds is read from it, with the layouts beside it
+where it has them; a shipped game it lacks is read from pnp's own copies.
 """
 from __future__ import annotations
 
@@ -12,15 +17,39 @@ import os
 import stat
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]  # pnp/load/paths.py → the project folder
-FONTS_DIR = ROOT / "fonts"
-SPECS_DIR = ROOT / "card_specs"
-LAYOUTS_DIR = ROOT / "layouts"
+PACKAGE = Path(__file__).resolve().parents[1]  # pnp/load/paths.py → the package
+ROOT = PACKAGE.parent  # a checkout: the project folder
+
+
+def _shipped(name: str) -> Path:
+    inside = PACKAGE / "shipped" / name  # an installed wheel
+    return inside if inside.is_dir() else ROOT / name
+
+
+FONTS_DIR = _shipped("fonts")
+SPECS_DIR = _shipped("card_specs")
+LAYOUTS_DIR = _shipped("layouts")
 
 
 def default_specs_dir() -> Path:
     local = Path.cwd() / "card_specs"
     return local if is_dir(local) else SPECS_DIR
+
+
+def spec_home(game: str, specs_dir: Path) -> Path:
+    """The folder to read `game`'s spec (and, beside it, its layout) from: the specs folder where
+    it holds the spec (anything of that name, to be read or refused there) or pnp ships none of
+    that name, else pnp's own copies. A specs folder that cannot be read is kept, to be told."""
+    if is_dir(specs_dir) and not _named(Path(specs_dir) / f"{game}.yaml") and is_file(SPECS_DIR / f"{game}.yaml"):
+        return SPECS_DIR
+    return specs_dir
+
+
+def _named(path: Path) -> bool:
+    try:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
+        return True  # a name the system refuses: read there, and told
 
 
 def _mode(path: Path) -> int | None:

@@ -16,7 +16,7 @@ from ..games import GAMES, UnknownGame
 from ..games.base import GameDef
 from .images import check_boxes, check_decodes, converting
 from .layout import Layout, Sheet, load_layout, load_sheets
-from .paths import display, is_file, layout_file
+from .paths import display, is_file, layout_file, spec_home
 from .schema import ID_PATTERN
 from .spec import Spec, read_spec
 from .yamlload import MAX_BYTES, Node, load, read_regular
@@ -74,6 +74,7 @@ def load_checked(game_id: str, specs_dir: Path) -> Loaded:
     """The spec read and checked: its own diagnostics, the game's rules, and — when it has user
     art — what only the layout can tell about the art (an image_box that is no box of the piece,
     more pixels than the piece prints), so `validate` finds what a build would refuse."""
+    specs_dir = spec_home(game_id, specs_dir)
     loaded = _spec_checked(game_id, specs_dir)
     spec = loaded.spec
     if loaded.game.declared is not None and loaded.game.declared.draws_faces and spec is not None:  # its faces: the game's
@@ -94,6 +95,7 @@ def load_checked(game_id: str, specs_dir: Path) -> Loaded:
 
 
 def _spec_checked(game_id: str, specs_dir: Path) -> Loaded:
+    specs_dir = spec_home(game_id, specs_dir)
     path = Path(specs_dir) / f"{game_id}.yaml"
     shown = display(path)
     package = game_def(game_id, specs_dir)
@@ -151,6 +153,7 @@ def game_layout(game_id: str, specs_dir: Path, layouts_dir: Path | None = None,
                 game: GameDef | None = None, spec: Spec | None = None) -> tuple[Layout | None, Report]:
     """The game's layout (its piece templates and editions, and a declared game's faces), and
     what reading it said."""
+    specs_dir = spec_home(game_id, specs_dir)
     if game is None:
         game = game_def(game_id, specs_dir)
     if game is None:
@@ -173,6 +176,7 @@ def _face_info(game: GameDef, spec: Spec | None):
 
 
 def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = None) -> Loaded:
+    specs_dir = spec_home(game_id, specs_dir)
     with converting():  # SVG art is also converted as it is checked: what svglib refuses is located here
         loaded = _spec_checked(game_id, specs_dir)
         layout, lreport = game_layout(game_id, specs_dir, layouts_dir, loaded.game, loaded.spec)

@@ -62,11 +62,14 @@ def test_list_text_and_json(cli):
     assert first == {"id": "coin-1a", "kind": "coin", "count": 1, "back": "gem-back", "value": 1}
 
 
-def test_a_missing_spec_is_exit_2_located(cli, tmp_path):
+def test_a_specs_folder_without_the_game_reads_the_shipped_spec(cli, tmp_path):
+    """--specs wins game by game: a shipped game it has no spec of is read from pnp's own copy;
+    a game no one ships is unknown, saying where it was looked for."""
     (tmp_path / "empty").mkdir()
     r = cli("validate", "gem", "--specs", tmp_path / "empty")
-    assert r.code == 2
-    assert r.out.splitlines()[0].endswith("empty/gem.yaml:1:1: error[FILE-MISSING]: no such file")
+    assert r.code == 0 and r.out == "gem: ok\n"
+    r = cli("validate", "harbor", "--specs", tmp_path / "empty")
+    assert r.code == 2 and "unknown game 'harbor'" in r.err and "empty has no harbor.yaml" in r.err
 
 
 def test_build_writes_into_an_unwritable_place_without_traceback(cli, tmp_path):
