@@ -44,10 +44,11 @@ class Built:
 
 
 class TextProblems(Exception):
-    """`--strict`: text overflowed or lacked glyphs, so nothing was written."""
+    """`--strict`: text overflowed or lacked glyphs, or a face could not be drawn, so nothing was written."""
 
-    def __init__(self, texts: TextReport):
-        super().__init__(f"{len(texts.overflow)} text overflow(s), {len(texts.glyphs)} face(s) with missing glyphs")
+    def __init__(self, texts: TextReport, failed: int = 0):
+        words = f"{len(texts.overflow)} text overflow(s), {len(texts.glyphs)} face(s) with missing glyphs"
+        super().__init__(words + (f", {failed} face(s) that could not be drawn" if failed else ""))
         self.texts = texts
 
 
@@ -63,8 +64,9 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
         from .incremental.render_cache import RenderCache  # the warm cache, or progress told card by card
 
         art = (cache or RenderCache()).render(loaded, opts, report, texts, progress)
-    if strict and (texts.overflow or texts.glyphs):
-        raise TextProblems(texts)
+    failed = sum(1 for d in report.items if d.code == "RENDER-FAILED")
+    if strict and (texts.overflow or texts.glyphs or failed):
+        raise TextProblems(texts, failed)
     if opts.shop:
         return _build_shop(loaded, opts, out_dir, art, texts)
     plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)

@@ -118,11 +118,28 @@ def later(action: argparse.Action, make: Callable[[], str]) -> argparse.Action:
 
 
 def game_ids() -> str:
-    """'christmas-tree, gem, pi-mal-pflaumen or the-jam': the installed games."""
+    """'christmas-tree, gem, pi-mal-pflaumen or the-jam; declared in card_specs: harbor': the
+    installed games, and the games of one's own that the specs folder in use declares."""
     from ..diagnostics import one_of
     from ..games import GAMES
+    from ..load.paths import display
 
-    return one_of(sorted(GAMES)) or "none installed"
+    installed = one_of(sorted(GAMES)) or "none installed"
+    folder, declared = _declared_here()
+    return installed + (f"; declared in {display(folder)}: {one_of(declared)}" if declared else "")
+
+
+def _declared_here():
+    """The default specs folder and the games its specs declare (none where it cannot be read)."""
+    from ..games import GAMES
+    from ..load.paths import default_specs_dir
+    from ..load.project import available_games
+
+    folder = default_specs_dir()
+    try:
+        return folder, [g for g in available_games(folder) if g not in GAMES]
+    except OSError:
+        return folder, []
 
 
 def add_game(parser: argparse.ArgumentParser, many: bool = False) -> argparse.Action:
@@ -151,6 +168,12 @@ def each_game(what: Callable) -> str:
             parts.append(f"{g}: {what(GAMES[g])}")
         except UnknownGame:
             parts.append(f"{g}: (its package cannot be loaded)")
+    folder, declared = _declared_here()
+    for g in declared:
+        from ..load.project import load_checked
+
+        game = load_checked(g, folder).game
+        parts.append(f"{g}: {what(game) if game.declared is not None else '(its spec cannot be read)'}")
     return "; ".join(parts)
 
 

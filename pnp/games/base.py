@@ -117,9 +117,14 @@ def game_name(spec: Spec, lang: str) -> str:
     return spec.name.get(lang) or spec.name.get("en") or spec.game
 
 
-def card_json(item: Item, copy: int, name: str, **extra: Any) -> dict[str, Any]:
-    """A dealt card in a setup's JSON: its copy label, printed name, spec id and what else matters."""
-    return {"card": f"{item.id}#{copy}", "id": item.id, "name": name, **extra}
+CARD_KEYS = ("card", "id", "name")
+
+
+def card_json(item: Item, copy: int, name: str, /, **extra: Any) -> dict[str, Any]:
+    """A dealt card in a setup's JSON: its copy label, printed name, spec id and what else matters
+    (an extra under one of CARD_KEYS is left to the caller to put elsewhere: it would hide them)."""
+    return {"card": f"{item.id}#{copy}", "id": item.id, "name": name,
+            **{k: v for k, v in extra.items() if k not in CARD_KEYS}}
 
 
 class UnknownGame(Exception):

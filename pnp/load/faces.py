@@ -82,3 +82,34 @@ def _once(report: Report, seen: set, loc: Loc, code: str, message: str) -> None:
     if key not in seen:
         seen.add(key)
         report.error(loc, code, message)
+
+
+COLOUR_KEYS = ("fill", "stroke", "colour")
+
+
+def check_colours(spec, layout, report: Report) -> None:
+    """A colour a face takes from a field written per component (`fill: "{type}"`) must be a
+    colour for every component that shows it: otherwise an error at that component's value (its
+    table cell or spec entry), so `validate` finds it and `build` writes nothing — never a card
+    drawn as a placeholder. (A literal colour and a choice's values are checked as the layout
+    is read.)"""
+    from ..render.elements.params import hex_colour, shows
+    from ..render.elements.placeholders import fill
+
+    seen: set[tuple] = set()
+    for edition in layout.editions.values():
+        drawn = [(i, edition.faces) for i in spec.components] + [(b, edition.backs) for b in spec.backs.values()]
+        for item, faces in drawn:
+            for el in faces.get(item.kind, []):
+                for key in COLOUR_KEYS:
+                    parts = el.opts.get(key)
+                    fields = [p[0] for p in parts or [] if not isinstance(p, str) and p[1] is None]
+                    if not fields or not shows(el, item):
+                        continue
+                    value = fill(parts, item, "en", {}, "")
+                    if hex_colour(value) is None and (item.id, key, el.loc) not in seen:
+                        seen.add((item.id, key, el.loc))
+                        report.error(item.loc_of(fields[0]), "SPEC-COLOUR",
+                                     f"'{fields[0]}' of '{item.id}' is '{value}', which its face draws as "
+                                     f"the '{key}' colour (layout line {el.loc.line}); expected a colour such as "
+                                     f"\"#2e6da4\" or red")

@@ -14,6 +14,7 @@ import re
 from ..diagnostics import InputError, Report, one_of
 from ..games import GAMES, UnknownGame
 from ..games.base import GameDef
+from .faces import check_colours
 from .images import check_boxes, check_decodes, converting
 from .layout import Layout, Sheet, load_layout, load_sheets
 from .paths import display, is_file, layout_file, spec_home
@@ -82,6 +83,7 @@ def load_checked(game_id: str, specs_dir: Path) -> Loaded:
         loaded.report.extend(lreport)
         if layout is not None:
             check_boxes(spec, layout, loaded.report)
+            check_colours(spec, layout, loaded.report)
         return loaded
     art = [] if spec is None else [i.image for i in [*spec.components, *spec.backs.values()] if i.image]
     if art:
@@ -184,6 +186,7 @@ def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = Non
         loaded.layout = layout
         if layout is not None and loaded.spec is not None:
             check_boxes(loaded.spec, layout, loaded.report)  # an image_box must be a box of the piece's template
+            check_colours(loaded.spec, layout, loaded.report)
     return loaded
 
 

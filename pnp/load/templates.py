@@ -107,11 +107,16 @@ def _old_form(name: str, node: Node, values: dict, needed: Needed, report: Repor
             report.error(node.loc, "SPEC-MISSING-KEY", f"{what} has no '{key}'; it needs a mapping")
     if values["card"] in (None, INVALID) or values["boxes"] in (None, INVALID):
         return None
-    size = [Field("width", Length(lo_mm=10, hi_mm=400)), Field("height", Length(lo_mm=10, hi_mm=400))]
-    card, _ = read_fields(values["card"], size, report, f"'card' of {what}")
+    size = [Field("width", Length(lo_mm=10, hi_mm=400)), Field("height", Length(lo_mm=10, hi_mm=400)),
+            Field("radius", Length(lo_mm=0, hi_mm=100), required=False)]  # rounded corners, as a template's
+    card, locs = read_fields(values["card"], size, report, f"'card' of {what}")
     if card is INVALID or INVALID in card.values():
         return None
-    outline = Outline("rect", card["width"], card["height"])
+    outline = Outline("rect", card["width"], card["height"], card["radius"] or 0.0)
+    if outline.radius > min(outline.w, outline.h) / 2:
+        report.error(locs["radius"], "LAYOUT-TEMPLATE", f"'radius' of the card of {what} is {outline.radius:g} mm, more "
+                                                       f"than half of the {outline.w:g} x {outline.h:g} mm card")
+        return None
     boxes = read_boxes(values["boxes"], outline, what, "card", report)
     _needs(values["boxes"].value, _all_needs(needed), node.key_loc("boxes"), what, report)
     return Edition(name, {CARD: Template(CARD, outline, boxes, node.loc)}, CARD, {}, node.loc)

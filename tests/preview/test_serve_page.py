@@ -61,7 +61,7 @@ def test_the_page_shows_every_card_front_and_back_with_its_count_and_id(gem, pag
     assert all(h > 2 * w > 0 for w, h in sizes), sizes
     captions = page.eval_on_selector_all("figure.card figcaption", "els => els.map(e => e.textContent)")
     assert any("×1" in c and "sapphire-ruby" in c and "Sapphire + Ruby (invest 1, loan 2)" in c for c in captions)
-    assert page.locator("h2", has_text="coin (12)").count() == 1 and page.locator("h2", has_text="gem (18)").count() == 1
+    assert page.locator("h2", has_text="coin (12 cards)").count() == 1 and page.locator("h2", has_text="gem (18 cards)").count() == 1
     assert page.locator("[data-diagnostic]").count() == 0
     assert "No problems" in page.inner_text("#diagnostics")
 

@@ -34,7 +34,7 @@ from ...diagnostics import Loc, Report, one_of, plural
 from ...load.schema import INVALID, Id, Int, ListOf, Localized, Text
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
-from ..base import SetupError, SetupResult, card_json, seat_name
+from ..base import CARD_KEYS, SetupError, SetupResult, card_json, seat_name
 from .kinds import Broken, Kinds
 from .rules import _matches, _where, values_of
 
@@ -458,7 +458,10 @@ def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str,
     def js(x):
         c = x[0]
         fields = {k: v for k, v in c.fields.items() if k not in ("id", "count", "back")}
-        return card_json(c, x[1], name(c, lang), kind=c.kind, **fields)
+        out = card_json(c, x[1], name(c, lang), kind=c.kind, **fields)
+        if any(k in CARD_KEYS or k == "kind" for k in fields):  # a field called name, id, card or kind
+            out["fields"] = fields  # its value in full, where the card's own keys do not hide it
+        return out
 
     def listed(cards):
         return word("and").join(f"{name(c, lang)} [{c.id}]" for c, _ in cards) or word("nothing")

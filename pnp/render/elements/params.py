@@ -9,13 +9,37 @@ from typing import Any, Callable
 
 from ...diagnostics import Loc, Report, one_of
 from ...load.boxes import Box
-from ...load.schema import INVALID, Length, ListOf
+from ...load.schema import INVALID, Choice, Length, ListOf
 from ...load.yamlload import Node, type_name
 from ..drawing import PT, Color
 from . import placeholders
 
 ALL = "all"  # `rect: all`: the whole piece, to its bleed
 COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def hex_colour(text: Any) -> str | None:
+    """"#rrggbb" for a colour as written: "#rrggbb", "#rgb" or a CSS colour name in any case
+    ("red", "DarkSlateBlue": the names Squib's data uses); None for anything else."""
+    if not isinstance(text, str):
+        return None
+    t = text.strip()
+    if COLOUR.match(t):
+        code = t[1:]
+        return "#" + (code if len(code) == 6 else "".join(ch * 2 for ch in code)).lower()
+    from PIL import ImageColor  # the CSS colour names, as Pillow keeps them
+
+    named = ImageColor.colormap.get(t.lower()) if t.isalpha() else None
+    if isinstance(named, str) and COLOUR.match(named):
+        return named.lower()
+    if named is not None:  # a name Pillow keeps as a function ("hsl(…)")
+        r, g, b = ImageColor.getrgb(t.lower())[:3]
+        return f"#{r:02x}{g:02x}{b:02x}"
+    return None
+
+
+def is_colour(text: Any) -> bool:
+    return hex_colour(text) is not None
 ALIGN = {"left": "start", "center": "middle", "centre": "middle", "right": "end"}
 VALIGN = ("top", "middle", "bottom")
 WEIGHTS = ("normal", "bold")
@@ -66,26 +90,35 @@ def template(node: Node, ctx: FaceContext, report: Report, what: str) -> list | 
 
 
 def colour(node: Node, ctx: FaceContext, report: Report, what: str) -> list | None:
-    """A colour: "#rrggbb", "#rgb", none, or a placeholder whose every value is such a colour."""
+    """A colour: "#rrggbb", "#rgb", a CSS colour name, none, or a placeholder whose every value is
+    such a colour (a choice's values or attribute: checked here; a field written per component:
+    checked at each component, by pnp/load/faces.check_colours)."""
     if node.kind == "scalar" and node.value in (None, "none"):
         return []
     parts = template(node, ctx, report, what)
     if parts is None:
         return None
     if all(isinstance(p, str) for p in parts):
-        if not COLOUR.match("".join(parts)):
+        if not is_colour("".join(parts)):
             report.error(node.loc, "FACE-COLOUR", f"{what} is '{node.value}', expected a colour such as \"#2e6da4\" "
-                                                  "(in quotes: YAML reads # as a comment), none, or {field.colour}")
+                                                  "(in quotes: YAML reads # as a comment) or red, none, or {field.colour}")
             return None
         return parts
     for field_name, attr in (p[:2] for p in parts if not isinstance(p, str)):
-        bad = [f"{v}: {a.get(attr)!r}" for v, a in ctx.choices.get(field_name, {}).items()
-               if attr and not COLOUR.match(str(a.get(attr, "")))]
+        values = ctx.choices.get(field_name, {})
+        bad = [f"{v}: {a.get(attr)!r}" for v, a in values.items() if attr and not is_colour(a.get(attr, ""))]
+        bad += [repr(v) for v in _choice_values(ctx, field_name) if not attr and not is_colour(v)]
         if bad or len(parts) != 1:
             report.error(node.loc, "FACE-COLOUR", f"{what} is '{node.value}', but not every value it can take is a "
                                                   f"colour such as \"#2e6da4\"" + (f" ({', '.join(bad)})" if bad else ""))
             return None
     return parts
+
+
+def _choice_values(ctx: FaceContext, field_name: str) -> list:
+    """The values a choice field can take (none for another field: its values are the components')."""
+    t = ctx.fields.get(field_name)
+    return t.options() if isinstance(t, Choice) else []
 
 
 def length(node: Node, report: Report, what: str, lo: float = 0.0, hi: float = 2000.0) -> float | None:
@@ -203,8 +236,10 @@ def paint(parts: list | None, fill_in: Callable[[list], str]) -> Color | None:
     """A colour template filled in for one component; None for none."""
     if not parts:
         return None
-    code = fill_in(parts).lstrip("#")
-    return Color.hex(code if len(code) == 6 else "".join(ch * 2 for ch in code))
+    code = hex_colour(fill_in(parts))
+    if code is None:  # a value validate reports (check_colours); never reached by a checked build
+        raise ValueError(f"'{fill_in(parts)}' is not a colour")
+    return Color.hex(code[1:])
 
 
 def size_pt(node: Node, report: Report, what: str) -> float | None:
