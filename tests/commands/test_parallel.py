@@ -150,24 +150,31 @@ def test_an_interrupted_multi_game_build_leaves_no_worker_and_no_temporary_file(
     assert left == []
 
 
+def _waits(p: subprocess.Popen) -> bytes:
+    """The first line the build writes to stderr, read as it comes: a build that finds the lock
+    held says it is waiting before it waits (no sleep guessing how long it takes to get there)."""
+    line = p.stderr.readline()
+    assert p.poll() is None, f"the build did not wait for the lock: {line!r}"
+    return line
+
+
 def test_one_games_lock_does_not_hold_up_another_game(tmp_path):
     out = tmp_path / "out"
     with outputs.locked(out, game="gem"):
         assert _pnp("build", "the-jam", "--out", out, "--specs", SPECS_DIR).wait(120) == 0
         gem = _pnp("build", "gem", "--out", out, "--specs", SPECS_DIR)
-        time.sleep(1.0)
-        assert gem.poll() is None  # waits for the lock held here
-    assert gem.wait(120) == 0
-    assert b"waiting for another build" in gem.stderr.read()
+        assert b"waiting for another build" in _waits(gem)  # waits for the lock held here
+        assert not (out / "gem.pdf").exists()
+    assert gem.wait(120) == 0 and (out / "gem.pdf").exists()
 
 
 def test_the_folder_lock_holds_up_every_game(tmp_path):
     out = tmp_path / "out"
     with outputs.locked(out):
         p = _pnp("build", "gem", "--out", out, "--specs", SPECS_DIR)
-        time.sleep(1.0)
-        assert p.poll() is None
-    assert p.wait(120) == 0
+        assert b"waiting for another build" in _waits(p)
+        assert not (out / "gem.pdf").exists()
+    assert p.wait(120) == 0 and (out / "gem.pdf").exists()
 
 
 def test_a_game_whose_build_crashes_is_reported_and_the_others_are_built(cli, tmp_path, monkeypatch):
