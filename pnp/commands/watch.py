@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..load.paths import display, layout_file, within
 
-WATCHED = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg", ".csv", ".xlsx", ".xlsm", ".ods")
+WATCHED = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg", ".webp", ".csv", ".xlsx", ".xlsm", ".ods")
 
 
 def add_parser(sub, build: argparse.ArgumentParser) -> None:

@@ -2,8 +2,8 @@
 
 Takes the `image:` value (a path relative to the spec's folder) and returns a checked
 `UserImage`, or located diagnostics: a path that leaves the specs folder (absolute, `..`, a
-symbolic link pointing out), a missing file, a file that is not a PNG, JPEG or SVG or cannot be
-decoded. An SVG is checked without drawing it by pnp/load/svgart.py (well-formed, self-contained,
+symbolic link pointing out), a missing file, a file that is not a PNG, JPEG, WebP or SVG or cannot
+be decoded. A WebP is read as a PNG is (an animated one prints its first frame). An SVG is checked without drawing it by pnp/load/svgart.py (well-formed, self-contained,
 bounded) and printed as vectors; a build's load (`converting`) also has svglib convert it, so
 what svglib cannot draw is found there, located, before anything is drawn — `pnp validate`
 imports no reportlab and stops at the check. At render time `with_image` places the decoded
@@ -56,8 +56,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .spec import Item, Spec
 
 MIN_DPI = 150  # below this, photographs and gradients print visibly soft
-FORMATS = ("PNG", "JPEG")
-EXTENSIONS = (".png", ".jpg", ".jpeg", ".svg")
+FORMATS = ("PNG", "JPEG", "WEBP")
+EXTENSIONS = (".png", ".jpg", ".jpeg", ".webp", ".svg")
 ART_BOX = "art"  # the box a component's image goes into when it names none
 CACHE_BYTES = 512 * 1024 * 1024  # decoded pixels kept in memory at most
 
@@ -149,7 +149,7 @@ def _nearby(full: Path) -> str:
         return f"; there is no folder {folder}"
     names = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in EXTENSIONS)
     if not names:
-        return f"; {folder} holds no PNG or JPEG file, and no SVG"
+        return f"; {folder} holds no PNG or JPEG file (or WebP), and no SVG"
     shown = names[:8] + (["…"] if len(names) > 8 else [])
     return f"; images in {folder.name}/: {', '.join(shown)}"
 
@@ -177,7 +177,8 @@ def is_svg(path: Path) -> bool:
 def decoded(path: Path) -> "PILImage | SvgArt":
     """The image at `path`: a raster decoded to RGB (RGBA when it has transparency), upright by its
     EXIF orientation, or checked SVG art (pnp/load/svgart.py; converted by svglib too within
-    `converting`); cached. Raises ImageProblem for anything that is not a readable PNG, JPEG or SVG."""
+    `converting`); cached. An animated WebP is its first frame (a card prints one picture).
+    Raises ImageProblem for anything that is not a readable PNG, JPEG, WebP or SVG."""
     from PIL import Image, ImageOps
 
     if is_svg(path):
@@ -198,7 +199,8 @@ def decoded(path: Path) -> "PILImage | SvgArt":
             im = Image.open(path)
         with im:
             if im.format not in FORMATS:
-                raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file, or an SVG")
+                raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file (or WebP), or an SVG")
+            im.seek(0)  # an animated WebP: its first frame
             im = ImageOps.exif_transpose(im)
             alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
             img = im.convert("RGBA" if alpha else "RGB")
@@ -206,10 +208,10 @@ def decoded(path: Path) -> "PILImage | SvgArt":
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
         raise ImageProblem(f"has more pixels than pnp decodes ({MAX_PIXELS / 1e6:.0f} megapixels); expected a PNG "
-                           "or JPEG file of the size it prints at, or SVG art") from None
+                           "or JPEG file (or WebP) of the size it prints at, or SVG art") from None
     except Exception as exc:  # PIL raises many kinds for a damaged or foreign file
         raise ImageProblem(f"cannot be read as an image ({type(exc).__name__}: {exc}); "
-                           "expected a PNG or JPEG file, or an SVG") from None
+                           "expected a PNG or JPEG file (or WebP), or an SVG") from None
     _cache[key] = img
     while sum(len(i.getbands()) * i.width * i.height for i in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
         _cache.popitem(last=False)

@@ -3,9 +3,9 @@
 A 0.5 MB PNG can be 12,000 x 12,000 px and take gigabytes once decoded. `too_large` refuses, when
 the spec is read, any image beyond MAX_PIXELS; `fits_print`, once the layout says what area an
 image covers, one with more pixels than that area holds at MAX_DPI (IMAGE-TOO-LARGE, located at
-the `image:` line). `pixel_size` reads a PNG's IHDR or a JPEG's frame header itself: Pillow would
-warn (DecompressionBombWarning) or refuse before telling the size. And `mirrored`: an image grown
-by its own edge pixels, for art that runs on into the bleed.
+the `image:` line). `pixel_size` reads a PNG's IHDR, a JPEG's frame header or a WebP's first
+chunk itself: Pillow would warn (DecompressionBombWarning) or refuse before telling the size. And
+`mirrored`: an image grown by its own edge pixels, for art that runs on into the bleed.
 """
 from __future__ import annotations
 
@@ -65,17 +65,19 @@ def _mpx(w: int, h: int) -> str:
 
 
 def pixel_size(path: Path) -> tuple[int, int] | None:
-    """(width, height) from a PNG's IHDR or a JPEG's frame header, read without decoding; None
-    for a file that is neither (decoding it says what it is)."""
+    """(width, height) from a PNG's IHDR, a JPEG's frame header or a WebP's first chunk, read
+    without decoding; None for a file that is none of them (decoding it says what it is)."""
     with open(path, "rb") as f:
         return header_size(f)
 
 
 def header_size(f) -> tuple[int, int] | None:
     """`pixel_size` of an open binary file (a picture an SVG embeds is read from its bytes)."""
-    head = f.read(24)
+    head = f.read(30)
     if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
         return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return _webp_size(head)
     if head[:2] != b"\xff\xd8":
         return None
     f.seek(2)
@@ -90,6 +92,20 @@ def header_size(f) -> tuple[int, int] | None:
             frame = f.read(5)
             return int.from_bytes(frame[3:5], "big"), int.from_bytes(frame[1:3], "big")
         f.seek(int.from_bytes(length, "big") - 2, 1)
+    return None
+
+
+def _webp_size(head: bytes) -> tuple[int, int] | None:
+    """A WebP's canvas from its first chunk: VP8X (extended: animation, alpha; 24-bit sizes less
+    one), VP8L (lossless: 14-bit sizes less one) or VP8 (lossy: 14-bit sizes after its start code)."""
+    chunk, data = head[12:16], head[20:30]
+    if chunk == b"VP8X" and len(data) >= 10:
+        return int.from_bytes(data[4:7], "little") + 1, int.from_bytes(data[7:10], "little") + 1
+    if chunk == b"VP8L" and len(data) >= 5 and data[0] == 0x2F:
+        bits = int.from_bytes(data[1:5], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8 " and len(data) >= 10 and data[3:6] == b"\x9d\x01\x2a":
+        return int.from_bytes(data[6:8], "little") & 0x3FFF, int.from_bytes(data[8:10], "little") & 0x3FFF
     return None
 
 

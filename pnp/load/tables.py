@@ -1,27 +1,33 @@
 """Cards from a spreadsheet: a CSV file, or a sheet of an XLSX or ODS workbook, read into cells
 that know their place, and rows turned into the located nodes the spec reader already reads.
 
-Takes a table file (inside the specs folder), a sheet name for a workbook, and the kind's field
-types; returns one `Node` (a mapping) per non-blank row, every value located at its cell:
-`ships.csv:ROW:COL` (ROW the file's line, the header being line 1 of a one-line header; COL the
-column from 1), `harbor.xlsx[Ships]:ROW:COL` in a workbook. The first row names the columns:
-`id`, `count`, `kind`, `back`, `image` and the kind's fields; `title.zh-TW` is the zh-TW text of
-`title`; a list cell separates its items with commas. A cell is typed by its field (a number
-column reads "3" as 3, a text column keeps "1984" as text), so the spec's field readers report
-a bad cell exactly as they report a bad YAML value. Nothing here runs what a cell says: a
-formula is read as the value the workbook saved for it, or reported when it saved none.
+Takes a table file (inside the specs folder), a workbook's sheet (its name or its number from 1)
+and the kind's field types; returns one `Node` (a mapping) per non-blank row, every value located
+at its cell: `ships.csv:ROW:COL` (ROW the file's line, the header being line 1 of a one-line
+header; COL the column from 1), `harbor.xlsx[Ships]:ROW:COL` in a workbook. The first row names
+the columns: `id`, `count`, `kind`, `back`, `image` and the kind's fields, as designers write
+them — in any case, a run of spaces read as `_` (`Card Name` is `card_name`), the copies also as
+`qty`, `quantity` or `copies`; `title.zh-TW` is the zh-TW text of `title`; a list cell separates
+its items with commas. The `id` column is optional: without it each row's id is derived from the
+row's own cells (`derive_ids`). A cell is typed by its field (a number column reads "3" as 3, a
+text column keeps "1984" as text), so the spec's field readers report a bad cell exactly as they
+report a bad YAML value. Nothing here runs what a cell says: a formula is read as the value the
+workbook saved for it, or reported when it saved none.
 """
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import re
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..diagnostics import InputError, Loc, Report, one_of
-from .schema import Bool, Int, ListOf, Localized, Number, Record, Text, Type
+from .schema import Bool, Choice, Int, ListOf, Localized, Number, Record, Ref, Text, Type
 from .yamlload import Node, read_regular, type_name
 
 MAX_TABLE_BYTES = 32 * 1024 * 1024
@@ -49,9 +55,10 @@ class Table:
     formulas: set[tuple[int, int]] | None = None  # (line, col) of formula cells that saved no value
 
 
-def read_table(path: Path, display: str, sheet: str | None, loc: Loc) -> Table:
-    """The table in `path` (CSV, or `sheet` of a workbook, by default its first); raises
-    InputError located at `loc` (the spec's `table:` value) or in the file."""
+def read_table(path: Path, display: str, sheet: str | int | None, loc: Loc) -> Table:
+    """The table in `path` (CSV, or `sheet` of a workbook — its name or its number from 1 — by
+    default its first); raises InputError located at `loc` (the spec's `table:` or `sheet:`
+    value) or in the file."""
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
         raise _fail(loc, "TABLE-FORMAT", f"table '{path.name}' is not a table file; expected {one_of(SUFFIXES)}")
@@ -73,9 +80,9 @@ def _csv(data: bytes, display: str) -> Table:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise _fail(Loc(display, line, 1), "TABLE-ENCODING",
-                    f"byte 0x{data[exc.start]:02x} is not UTF-8; save the table as UTF-8 CSV") from None
+        read = exc.object  # what was decoded: after a byte-order mark, which exc.start does not count
+        raise _fail(_byte_loc(read, exc.start, display), "TABLE-ENCODING",
+                    f"byte 0x{read[exc.start]:02x} is not UTF-8; save the table as UTF-8 CSV") from None
     if "\x00" in text:
         raise _fail(Loc(display, text[:text.index("\x00")].count("\n") + 1, 1), "TABLE-BINARY",
                     "this is a binary file (it contains a NUL byte), expected CSV text")
@@ -91,6 +98,17 @@ def _csv(data: bytes, display: str) -> Table:
     except csv.Error as exc:
         raise _fail(Loc(display, reader.line_num, 1), "TABLE-SYNTAX", f"cannot be read as CSV: {exc}") from None
     return _split(rows, display)
+
+
+def _byte_loc(data: bytes, at: int, display: str) -> Loc:
+    """Where the byte at `at` is, as an editor shows it: its line, and its column counted in the
+    characters of that line before it (which decode: the bad byte is the first that does not),
+    a byte-order mark not counted."""
+    start = data.rfind(b"\n", 0, at) + 1
+    before = data[start:at]
+    if start == 0 and before.startswith(b"\xef\xbb\xbf"):
+        before = before[3:]
+    return Loc(display, data.count(b"\n", 0, at) + 1, len(before.decode("utf-8", "replace")) + 1)
 
 
 def _delimiter(text: str) -> str:
@@ -112,7 +130,7 @@ def _located(record: list[str], display: str, start: int) -> list[Cell]:
     return out
 
 
-def _workbook(path: Path, data: bytes, display: str, sheet: str | None, loc: Loc) -> Table:
+def _workbook(path: Path, data: bytes, display: str, sheet: str | int | None, loc: Loc) -> Table:
     from python_calamine import CalamineWorkbook  # only a spec with a workbook pays for it
 
     try:
@@ -120,9 +138,7 @@ def _workbook(path: Path, data: bytes, display: str, sheet: str | None, loc: Loc
         names = list(book.sheet_names)
         if not names:
             raise _fail(loc, "TABLE-SHEET", f"workbook '{path.name}' has no sheets")
-        name = sheet if sheet is not None else names[0]
-        if name not in names:
-            raise _fail(loc, "TABLE-SHEET", f"workbook '{path.name}' has no sheet '{name}'; its sheets: {one_of(names)}")
+        name = _sheet_name(names, sheet, path.name, loc)
         values = book.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=MAX_ROWS + 2)
     except InputError:
         raise
@@ -136,6 +152,24 @@ def _workbook(path: Path, data: bytes, display: str, sheet: str | None, loc: Loc
     if path.suffix.lower() != ".ods":
         table.formulas = _unsaved_formulas(data, name)
     return table
+
+
+def _sheet_name(names: list[str], sheet: str | int | None, book: str, loc: Loc) -> str:
+    """The sheet `sheet:` means: by default the first; a sheet of that name, when there is one
+    (a sheet may be called "2"); else, for a number, the sheet at that place counted from 1."""
+    if sheet is None:
+        return names[0]
+    if str(sheet) in names:
+        return str(sheet)
+    numbered = ", ".join(f"{i} '{n}'" for i, n in enumerate(names, 1))
+    if isinstance(sheet, int) or re.fullmatch(r"[0-9]{1,9}", sheet.strip()):
+        n = int(sheet)
+        if 1 <= n <= len(names):
+            return names[n - 1]
+        raise _fail(loc, "TABLE-SHEET", f"workbook '{book}' has no sheet {n}: its {len(names)} sheet"
+                                         f"{'s are' if len(names) > 1 else ' is'} {numbered} (1 is the first)")
+    raise _fail(loc, "TABLE-SHEET", f"workbook '{book}' has no sheet '{sheet}'; its sheets: {one_of(names)} "
+                                     f"(or by number: {numbered})")
 
 
 def _plain(value: Any) -> Any:
@@ -170,7 +204,7 @@ def _split(rows: list[list[Cell]], display: str) -> Table:
     kept = [r for r in rows if any(_text(c.value) for c in r)]
     if not kept:
         raise _fail(Loc(display, 1, 1), "TABLE-EMPTY", "the table is empty; its first row names the columns "
-                                                        "(id, count and the kind's fields)")
+                                                        "(the kind's fields, and optionally id and count)")
     header = [c for c in kept[0]]
     return Table(display, header, kept[1:])
 
@@ -181,34 +215,87 @@ def _text(value: Any) -> str:
 
 # -- rows as nodes --------------------------------------------------------------------------------
 
-COLUMN = re.compile(r"^(?P<field>[A-Za-z_][A-Za-z0-9_-]*)(?:\.(?P<lang>en|zh-TW))?$")
+COLUMN = re.compile(r"^(?P<field>[A-Za-z_][A-Za-z0-9_-]*)(?:\.(?P<lang>(?i:en|zh-TW)))?$")
+LANGS = {"en": "en", "zh-tw": "zh-TW"}
+COPIES = ("count", "qty", "quantity", "copies")  # the copies column, by any of its names, in any case
 
 
 def columns(table: Table, known: dict[str, Type], report: Report, what: str) -> dict[int, tuple[str, str | None]]:
-    """Column number -> (field, language or None) for the header's names, each checked against
-    `known` (the columns a row may have); an unknown, misspelt or repeated column is an error at
-    its header cell naming the accepted ones. Empty header cells are ignored (with their column)."""
+    """Column number -> (field, language or None) for the header's names, each matched to
+    `known` (the columns a row may have) as `header_field` says; an unknown or misspelt column
+    is an error at its header cell naming the accepted ones, a column twice (`Name` and `name`,
+    `count` and `Qty`) an error at the second naming both. A header of no known column at all is
+    one error at its first cell (often a workbook's first sheet that holds notes, not cards).
+    Empty header cells are ignored (with their column). The `id` column is optional."""
     out: dict[int, tuple[str, str | None]] = {}
-    seen: dict[str, Loc] = {}
+    seen: dict[tuple[str, str | None], Cell] = {}
+    unknown: list[Cell] = []
     for cell in table.header:
         name = _text(cell.value)
         if not name:
             continue
-        m = COLUMN.match(name)
-        if m is None or m["field"] not in known or (m["lang"] and not _is_text(known[m["field"]])):
-            report.error(cell.loc, "TABLE-COLUMN", f"unknown column '{name}' in {what}; accepted columns: "
-                         f"{one_of(known)} (and NAME.zh-TW for the Chinese text of a text column)")
+        col = header_field(name, known)
+        if col is None:
+            unknown.append(cell)
             continue
-        if name in seen:
-            report.error(cell.loc, "TABLE-COLUMN", f"column '{name}' appears twice in {what} "
-                                                   f"(first at column {seen[name].col})")
+        key = (col[0], col[1] or ("en" if _is_text(known[col[0]]) else None))  # `title` is `title.en`
+        if key in seen:
+            report.error(cell.loc, "TABLE-COLUMN", _twice(seen[key], cell, col[0], what))
             continue
-        seen[name] = cell.loc
-        out[cell.loc.col] = (m["field"], m["lang"])
-    if "id" in known and "id" not in seen:
-        report.error(table.header[0].loc, "TABLE-COLUMN", f"{what} has no 'id' column; its first row names the "
-                                                          f"columns: id, then any of {one_of(k for k in known if k != 'id')}")
+        seen[key] = cell
+        out[cell.loc.col] = col
+    accepted = (f"accepted columns: {one_of(known)} (in any case, a space read as _; count also as qty, quantity "
+                "or copies; and NAME.zh-TW for the Chinese text of a text column)")
+    if not out and unknown:
+        names = one_of(f"'{_text(c.value)[:40]}'" for c in unknown[:6])
+        report.error(table.header[0].loc, "TABLE-COLUMN", f"{what} has no 'id' column and no other column it may "
+                                                          f"have: its first row names {names}; {accepted}")
+        return out
+    for cell in unknown:
+        report.error(cell.loc, "TABLE-COLUMN", f"unknown column '{_text(cell.value)}' in {what}; {accepted}")
     return out
+
+
+def header_field(name: str, known: dict[str, Type]) -> tuple[str, str | None] | None:
+    """The (field, language) a header names, or None: a field of `known` by its name, else by its
+    name ignoring case, a run of spaces read as `_` (`Card Name` is `card_name`); the copies
+    column also as qty, quantity or copies; `.en` or `.zh-TW` after a text field its language."""
+    m = COLUMN.match(re.sub(r"\s+", "_", name))
+    if m is None:
+        return None
+    written = m["field"]
+    field = written if written in known else next((k for k in known if k.casefold() == written.casefold()), None)
+    if field is None and m["lang"] is None and written.casefold() in COPIES and "count" in known:
+        field = "count"
+    lang = LANGS[m["lang"].casefold()] if m["lang"] else None
+    if field is None or (lang and not _is_text(known[field])):
+        return None
+    return field, lang
+
+
+def _twice(first: Cell, again: Cell, field: str, what: str) -> str:
+    """The message for a column named twice, at the second, naming both cells."""
+    a, b = _text(first.value), _text(again.value)
+    if field == "count" and a.casefold() != b.casefold():
+        return (f"columns '{a}' ({_where(first)}) and '{b}' ({_where(again)}) both give the copies of a row in "
+                f"{what}; keep one (count, qty, quantity or copies)")
+    same = "" if a == b else f" as '{a}'"
+    return (f"column '{b}' appears twice in {what}: first at column {first.loc.col} ({_cell_name(first)}){same}, "
+            f"again at column {again.loc.col} ({_cell_name(again)}); a header matches a field ignoring case, "
+            "with spaces read as _")
+
+
+def _where(cell: Cell) -> str:
+    return f"column {cell.loc.col}, {_cell_name(cell)}"
+
+
+def _cell_name(cell: Cell) -> str:
+    """A cell as a spreadsheet program names it: F1 is column 6 of line 1."""
+    letters, n = "", cell.loc.col
+    while n:
+        n, r = divmod(n - 1, 26)
+        letters = chr(ord("A") + r) + letters
+    return f"{letters}{cell.loc.line}"
 
 
 def _is_text(t: Type) -> bool:
@@ -298,17 +385,20 @@ ENTRY_KEYS = ("table", "kind", "sheet")
 
 
 def entry_rows(entry: Node, kinds: dict[str, list], common: dict[str, Type], base: Path,
-               report: Report) -> tuple[list[tuple[Node, str]], Path | None]:
+               report: Report, taken: set[str] | None = None) -> tuple[list[tuple[Node, str]], Path | None]:
     """The rows of `{table: FILE, kind: K, sheet: S}` as component nodes with what to call each
     ("row 14 of card_specs/ships.csv"), every value located at its cell, and the table's path
     (None when it cannot be read: reported). `common` are the keys every component has (id,
-    count, back, image, …) with their types; without `kind:` a `kind` column names each row's."""
+    count, back, image, …) with their types; without `kind:` a `kind` column names each row's.
+    Without an `id` column each row's id is derived (`derive_ids`), unlike any of `taken` (the
+    ids the spec's other entries use); the ids of the rows are added to `taken`."""
     for key in entry.value:
         if key not in ENTRY_KEYS:
             report.error(entry.key_loc(key), "SPEC-UNKNOWN-KEY", f"unknown key '{key}' in a table entry; accepted keys: "
                                                                  f"{one_of(ENTRY_KEYS)}")
-    written, kind, sheet = (_scalar(entry, k, report) for k in ENTRY_KEYS)
-    if written is None:
+    written, kind = (_scalar(entry, k, report) for k in ("table", "kind"))
+    sheet = _sheet(entry, report)
+    if written is None or (sheet is None and "sheet" in entry.value):
         return [], None
     if kind is not None and kind not in kinds:
         report.error(entry.value["kind"].loc, "SPEC-KIND", f"kind '{kind}' of table '{written}' is not known, expected "
@@ -320,7 +410,8 @@ def entry_rows(entry: Node, kinds: dict[str, list], common: dict[str, Type], bas
     from .paths import display
 
     try:
-        table = read_table(path, display(path), sheet, entry.value["sheet"].loc if sheet else entry.value["table"].loc)
+        at = entry.value["sheet" if sheet is not None else "table"].loc
+        table = read_table(path, display(path), sheet, at)
     except InputError as exc:
         report.extend(exc.report)
         return [], path
@@ -330,8 +421,8 @@ def entry_rows(entry: Node, kinds: dict[str, list], common: dict[str, Type], bas
     if kind is None:
         known["kind"] = Text(64)
     cols = columns(table, known, report, f"table {table.display}")
-    if not any(f == "id" for f, _ in cols.values()):
-        return [], path  # no row can be read without its id: the header's errors say why
+    if not cols:
+        return [], path  # no row can be read without its columns: the header's error says why
     if kind is None and not any(f == "kind" for f, _ in cols.values()):
         report.error(entry.loc, "SPEC-MISSING-KEY", f"table '{written}' has no 'kind:' here and no kind column; "
                                                     f"say which kind its rows are ({one_of(kinds)})")
@@ -343,6 +434,11 @@ def entry_rows(entry: Node, kinds: dict[str, list], common: dict[str, Type], bas
             node.value["kind"] = Node("scalar", entry.value["kind"].loc, kind)
             node.key_locs["kind"] = entry.value["kind"].loc
         rows.append((node, f"row {row[0].loc.line} of {table.display}"))
+    nodes = [node for node, _ in rows]
+    if not any(f == "id" for f, _ in cols.values()):
+        derive_ids(table.rows, nodes, cols, known, set(common) | {"kind"}, taken or set())
+    if taken is not None:
+        taken.update(str(n.value["id"].value) for n in nodes if "id" in n.value)
     return rows, path
 
 
@@ -354,6 +450,79 @@ def _scalar(entry: Node, key: str, report: Report) -> str | None:
         report.error(node.loc, "SPEC-TYPE", f"'{key}' of a table entry is {type_name(node)}, expected text")
         return None
     return node.value
+
+
+def _sheet(entry: Node, report: Report) -> str | int | None:
+    """`sheet:` of a table entry: a sheet's name, or its number (1 is the first sheet)."""
+    node = entry.get("sheet")
+    if node is not None and node.kind == "scalar" and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    if node is not None and (node.kind != "scalar" or not isinstance(node.value, str) or not node.value.strip()):
+        report.error(node.loc, "SPEC-TYPE", f"'sheet' of a table entry is {type_name(node)}, expected a sheet's name "
+                                            "or number (1 is the first sheet)")
+        return None
+    return None if node is None else node.value
+
+
+# -- ids of a table without an id column ---------------------------------------------------------------
+
+SLUG_LEN = 48  # with "-" and a 6-digit hash, and an ordinal, within the 64 characters of an id
+
+
+def derive_ids(rows: list[list[Cell]], nodes: list[Node], cols: dict[int, tuple[str, str | None]],
+               known: dict[str, Type], skip: set[str], taken: set[str]) -> None:
+    """Each row's id, put in its node, for a table without an `id` column. The id is a slug of
+    the row's name (`_named`): "Fire Dragon" is `fire-dragon`. Rows whose slugs are the same, or
+    a slug another entry of the spec uses (`taken`), all add a hash of their own cells
+    (`fire-dragon-3fa2c1`), so an id depends on its row alone: it stays while the row's cells do,
+    whatever rows are added, removed or reordered — except a row that comes to share its slug.
+    Rows identical in every cell add their place among those (`-2`, `-3`)."""
+    named = [_named(row, node, cols, known, skip) for row, node in zip(rows, nodes)]
+    tally = Counter(slug for slug, _, _ in named)
+    used = set(taken)
+    for row, node, (slug, loc, alone) in zip(rows, nodes, named):
+        first = slug if alone and tally[slug] == 1 and slug not in taken else f"{slug}-{_row_hash(row, cols)}"
+        ident, n = first, 1
+        while ident in used:
+            n += 1
+            ident = f"{first}-{n}"
+        used.add(ident)
+        node.value["id"] = Node("scalar", loc, ident)
+        node.key_locs["id"] = loc
+
+
+def _named(row: list[Cell], node: Node, cols: dict[int, tuple[str, str | None]], known: dict[str, Type],
+           skip: set[str]) -> tuple[str, Loc, bool]:
+    """(slug, the cell it comes from, whether it may stand alone) of a row: its first text cell
+    (a `text:` field, in the header's order) that has letters or digits a slug keeps; else its
+    choice and number cells joined ("red-1"); else its kind, which always takes a hash."""
+    def cells(types: tuple) -> list[Cell]:
+        return [c for c in row if c.loc.col in cols and cols[c.loc.col][0] not in skip
+                and isinstance(known[cols[c.loc.col][0]], types) and _text(c.value)]
+
+    for cell in cells((Localized, Record)):
+        if _slug(_text(cell.value)):
+            return _slug(_text(cell.value)), cell.loc, True
+    values = cells((Choice, Int, Number, Ref))
+    if values and _slug("-".join(_text(c.value) for c in values)):
+        return _slug("-".join(_text(c.value) for c in values)), values[0].loc, True
+    kind = node.value.get("kind")
+    return _slug(str(kind.value) if kind is not None else "") or "row", row[0].loc, False
+
+
+def _slug(text: str) -> str:
+    """`text` as an id: accents dropped, lower case, every run of other characters one dash, at
+    most SLUG_LEN characters ("Fire Dragon!" is fire-dragon, "Émile" emile, "紅燈" nothing)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:SLUG_LEN].strip("-")
+
+
+def _row_hash(row: list[Cell], cols: dict[int, tuple[str, str | None]]) -> str:
+    """Six hex digits of the row's own cells (each with its column's field, in any column order);
+    the copies left out, so a row's id stays when only its count changes."""
+    cells = sorted(f"{cols[c.loc.col][0]}.{cols[c.loc.col][1] or ''}={_text(c.value)}" for c in row
+                   if c.loc.col in cols and cols[c.loc.col][0] != "count" and _text(c.value))
+    return hashlib.sha1("\x1f".join(cells).encode("utf-8")).hexdigest()[:6]
 
 
 def inside(written: str, base: Path, loc: Loc, report: Report) -> Path | None:
