@@ -208,6 +208,10 @@ class Field:
     type: Type
     required: bool = True
     default: Any = None
+    # A field worked out from the item's other fields, never written (a declared game's `derive:`,
+    # pnp/games/declared/kinds.py): an object with `source` (the field it reads), `where` (its
+    # declaration, for messages) and `of(fields)` (the value, or None when no case gives one).
+    derive: Any = None
 
 
 @dataclass

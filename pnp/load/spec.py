@@ -6,6 +6,11 @@ The common keys (game, name, components, backs) are checked here; the fields of 
 from the game's tables, so a new game adds data, not loader code. So are the keys every component
 and back design may have: `image` (user art, a path relative to the spec's folder, checked by
 pnp/load/images.py when the spec is read), `image_box` and `image_bleed`.
+
+A component entry may stand for many: `{table: FILE, kind: K}` one per row of a table
+(pnp/load/tables.py), `{range: 1..104, kind: K, id: "card-{n}", number: "{n}"}` one per number of
+the range, `{n}` in its values filled with the number. A field its kind declares `derive:` for
+is worked out from the card's other fields here, and is never written.
 """
 from __future__ import annotations
 
@@ -14,9 +19,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..diagnostics import InputError, Loc, Report, one_of
+from ..diagnostics import Diagnostic, InputError, Loc, Report, one_of
 from .images import UserImage, resolve
-from .schema import ID_PATTERN, INVALID, Field, Id, Int, Length, Raw, Record, Text, read_fields
+from .schema import ID_PATTERN, INVALID, Field, Id, Int, Length, ListOf, Number, Raw, Record, Text, Type, read_fields
 from .yamlload import Node, load, type_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,6 +31,9 @@ MAX_COUNT = 999
 NO_BACK = "none"  # `back: none` on a component: printed one-sided, whatever the spec's default
 LANGS = ("en", "zh-TW")
 NAMES = Record([Field("en", Text()), Field("zh-TW", Text())])
+RANGE = re.compile(r"^\s*(-?\d{1,9})\s*\.\.\s*(-?\d{1,9})\s*$")
+FILL = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")  # {n}, and {{ / }} for a brace
+MAX_GENERATED = 5000  # the components a spec's ranges make, together
 # User art, on any component or back design: the image, the layout box it fills, its own bleed.
 IMAGE_FIELDS = [Field("image", Text(500), required=False), Field("image_box", Id(), required=False),
                 Field("image_bleed", Length(lo_mm=0, hi_mm=20), required=False, default=0.0)]
@@ -135,6 +143,23 @@ def odd_one(parts: list[Item], excess: int) -> Item | None:
     return able[0] if len(able) == 1 else None
 
 
+class GameName(Type):
+    """A game's `name:`: one text, used for every language, or `{en, zh-TW}` (NAMES).
+    Reads as {"en": …, "zh-TW": …} either way, so every reader of a game's name finds both."""
+
+    def describe(self) -> str:
+        return "one text (for every language) or a mapping with keys en, zh-TW"
+
+    def read(self, node, report, what):
+        if node.is_map:
+            return NAMES.read(node, report, what)
+        if node.kind != "scalar" or not isinstance(node.value, str):
+            report.error(node.loc, "SPEC-TYPE", f"{what} is {type_name(node)}, expected {self.describe()}")
+            return INVALID
+        v = Text().read(node, report, what)
+        return INVALID if v is INVALID else {lang: v for lang in LANGS}
+
+
 def load_spec(path: str | Path, game: "GameDef", display: str | None = None) -> tuple[Spec | None, Report]:
     """Load and check a spec file. Returns (spec or None when unusable, diagnostics)."""
     display = display or str(path)
@@ -150,7 +175,7 @@ def read_spec(root: Node, path: str | Path, game: "GameDef", display: str) -> tu
     report = Report()
     top_fields = [
         Field("game", Text()),
-        Field("name", NAMES),
+        Field("name", GameName()),  # one text for every language, or {en, zh-TW}
         Field("components", Raw('seq')),
         Field("backs", Raw('seq'), required=False, default=None),
         Field("back", Id(), required=False, default=None),
@@ -192,38 +217,157 @@ def _read_items(node: Node | None, kinds: dict[str, list[Field]], report: Report
     if node is None or not node.is_seq:
         return []
     items: list[Item] = []
-    seen: dict[str, Loc] = {}
-    for child, named in _entries(node, kinds, report, what, base, tables):
-        item = _read_item(child, kinds, report, named, with_count, base)
-        if item is None:
-            continue
-        if item.id in seen:
-            first, at = seen[item.id], item.loc_of("id")
-            where = f"line {first.line}" if first.file == at.file else f"{Path(first.file).name}:{first.line}"
-            report.error(at, "SPEC-DUPLICATE-ID",
-                         f"{what} id '{item.id}' is used twice (first at {where}); ids must be unique")
-            continue
-        seen[item.id] = item.loc_of("id")
-        items.append(item)
+    seen: dict[str, tuple[Loc, str]] = {}
+    for entries, generated in _entries(node, kinds, report, what, base, tables):
+        told = Report() if generated else report  # a range's same mistake at every number: told once
+        for child, named in entries:
+            item = _read_item(child, kinds, told, named, with_count, base)
+            if item is None:
+                continue
+            if item.id in seen:
+                _duplicate(item, named, seen[item.id], what, report)
+                continue
+            seen[item.id] = (item.loc_of("id"), named)
+            items.append(item)
+        if generated:
+            report.items += _once(told.items)
     return items
 
 
+def _duplicate(item: Item, named: str, first: tuple[Loc, str], what: str, report: Report) -> None:
+    """An id used twice: at the second, naming the first's line (and the number a range made it from)."""
+    (loc, first_named), at = first, item.loc_of("id")
+    where = f"line {loc.line}" if loc.file == at.file else f"{Path(loc.file).name}:{loc.line}"
+    if first_named.startswith("range "):
+        where += f", {first_named}"
+    here = f" ({named})" if named.startswith("range ") else ""
+    report.error(at, "SPEC-DUPLICATE-ID",
+                 f"{what} id '{item.id}'{here} is used twice (first at {where}); ids must be unique")
+
+
+def _once(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """A range's diagnostics with the same code at the same place (its template's value) kept
+    once, saying how many more numbers of the range it holds for."""
+    groups: dict[tuple[Loc, str], list[Diagnostic]] = {}
+    for d in diagnostics:
+        groups.setdefault((d.loc, d.code), []).append(d)
+    out = []
+    for first, *more in groups.values():
+        if more:
+            first = replace(first, message=f"{first.message} (and so for {len(more)} more of the range's numbers)")
+        out.append(first)
+    return out
+
+
 def _entries(node: Node, kinds: dict[str, list[Field]], report: Report, what: str, base: Path,
-             tables: list[Path] | None) -> list[tuple[Node, str]]:
-    """The entries of a `components:` or `backs:` list with what to call each; a `{table: FILE,
-    kind: K}` entry (components only) stands for one entry per row of that table."""
-    out: list[tuple[Node, str]] = []
+             tables: list[Path] | None) -> list[tuple[list[tuple[Node, str]], bool]]:
+    """The entries of a `components:` or `backs:` list, each with what to call it, in groups: a
+    `{table: FILE, kind: K}` entry (components only) stands for one entry per row of that table, a
+    `{range: LO..HI, …}` entry for one per number (its group marked generated)."""
+    out: list[tuple[list[tuple[Node, str]], bool]] = []
+    left = MAX_GENERATED
+    taken = _written_ids(node)  # the ids a table without an id column must not derive
     for i, child in enumerate(node.value, start=1):
         if tables is not None and child.is_map and "table" in child.value:
             from .tables import entry_rows
 
-            rows, path = entry_rows(child, kinds, COMMON_TYPES, base, report)
-            out += rows
+            rows, path = entry_rows(child, kinds, COMMON_TYPES, base, report, taken)
+            out.append((rows, False))
             if path is not None:
                 tables.append(path)
+        elif tables is not None and child.is_map and "range" in child.value:
+            made = _range_entries(child, kinds, report, left)
+            left -= len(made)
+            out.append((made, True))
         else:
-            out.append((child, f"{what} {i}"))
+            out.append(([(child, f"{what} {i}")], False))
     return out
+
+
+# -- a `range:` entry of a spec's components ---------------------------------------------------------
+
+def _range_entries(entry: Node, kinds: dict[str, list[Field]], report: Report, left: int) -> list[tuple[Node, str]]:
+    """`{range: LO..HI, kind: K, id: "card-{n}", FIELD: "{n}", …}`: one component per whole number
+    from LO to HI, the entry's other keys its template with `{n}` filled in (a field that reads a
+    number gets the number). Every value is located where the template writes it. A range past
+    what the spec's ranges may still make (`left` of MAX_GENERATED) is an error, nothing made."""
+    span = _span(entry.value["range"], report, left)
+    template = {k: v for k, v in entry.value.items() if k != "range"}
+    if span is None or not _template_ok(template, report):
+        return []
+    kind = entry.get("kind")
+    types = dict(COMMON_TYPES)
+    if kind is not None and kind.kind == "scalar" and kind.value in kinds:
+        types.update({f.name: f.type for f in kinds[kind.value]})
+    lo, hi = span
+    return [(Node("map", entry.loc, {k: _filled(v, n, types.get(k)) for k, v in template.items()},
+                  {k: entry.key_loc(k) for k in template}), f"range {lo}..{hi} at n={n}")
+            for n in range(lo, hi + 1)]
+
+
+def _span(node: Node, report: Report, left: int) -> tuple[int, int] | None:
+    """The `range:` value LO..HI (whole numbers, LO first), within the spec's budget."""
+    m = RANGE.match(node.value) if node.kind == "scalar" and isinstance(node.value, str) else None
+    if m is None:
+        shown = f"'{node.value}'" if node.kind == "scalar" and isinstance(node.value, str) else type_name(node)
+        report.error(node.loc, "SPEC-RANGE-SYNTAX", f"'range' of a component entry is {shown}, expected LOW..HIGH, "
+                                                    "two whole numbers such as 1..104")
+        return None
+    lo, hi = int(m[1]), int(m[2])
+    if lo > hi:
+        report.error(node.loc, "SPEC-RANGE-SYNTAX", f"range {lo}..{hi} runs downwards; write the lower number first: "
+                                                    f"{hi}..{lo}")
+        return None
+    if hi - lo + 1 > left:
+        made = f" ({MAX_GENERATED - left} made already)" if left < MAX_GENERATED else ""
+        report.error(node.loc, "SPEC-RANGE-BUDGET", f"range {lo}..{hi} makes {hi - lo + 1} components; a spec's ranges "
+                                                    f"make at most {MAX_GENERATED} together{made}")
+        return None
+    return lo, hi
+
+
+def _template_ok(template: dict[str, Node], report: Report) -> bool:
+    """A range's template fills only `{n}`, and its id holds it (each component its own id)."""
+    ok = True
+    for node in _scalars(template.values()):
+        wrong = [m[1] for m in FILL.finditer(node.value) if m[1] is not None and m[1] != "n"]
+        if wrong:
+            report.error(node.loc, "SPEC-RANGE-FILL", f"'{{{wrong[0]}}}' is not filled in by a range; only {{n}} is, "
+                                                      "the number (write {{ and }} for a brace)")
+            ok = False
+    ident = template.get("id")
+    if ident is not None and ident.kind == "scalar" and "{n}" not in str(ident.value):
+        report.error(ident.loc, "SPEC-RANGE-ID", f"the id '{ident.value}' of a range entry has no {{n}}; write it "
+                                                 "such as \"card-{n}\" so each component of the range has its own")
+        ok = False
+    return ok
+
+
+def _scalars(nodes) -> list[Node]:
+    """The text scalars in these nodes, nested ones too."""
+    out = []
+    for node in nodes:
+        if node.is_map or node.is_seq:
+            out += _scalars(node.value.values() if node.is_map else node.value)
+        elif isinstance(node.value, str):
+            out.append(node)
+    return out
+
+
+def _filled(node: Node, n: int, t: Type | None) -> Node:
+    """A template's value with `{n}` filled in: a field reading a number (or a list of them) gets
+    the number itself, every other text the digits. Values without braces are shared as they are."""
+    if node.is_map or node.is_seq:
+        item = t.item if isinstance(t, ListOf) else None
+        value = ({k: _filled(v, n, None) for k, v in node.value.items()} if node.is_map
+                 else [_filled(v, n, item) for v in node.value])
+        return Node(node.kind, node.loc, value, node.key_locs)
+    if not isinstance(node.value, str) or "{" not in node.value and "}" not in node.value:
+        return node
+    text = FILL.sub(lambda m: str(n) if m[1] == "n" else m[0][0], node.value)
+    if isinstance(t, (Int, Number)) and re.fullmatch(r"-?\d+", text.strip()):
+        return Node("scalar", node.loc, int(text))
+    return Node("scalar", node.loc, text)
 
 
 # The keys every component has, as a table's columns read them.
@@ -251,12 +395,17 @@ def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: 
     if not known and kind_node is not None:
         report.error(kind_node.loc, "SPEC-KIND",
                      f"kind '{kind}' of {what} is not known, expected one of {one_of(kinds)}")
+    derived = [f for f in own if f.derive is not None]
+    node = _without_derived(node, derived, report, what)
     # with an unknown kind its other keys cannot be judged: report only the kind
     common_keys = [f.name for f in common + IMAGE_FIELDS]
     unjudged = [] if known or kind_node is None else [k for k in node.value if k not in common_keys]
-    values, locs = read_fields(node, common + own + IMAGE_FIELDS, report, what, extra_ok=unjudged)
+    written = [f for f in own if f.derive is None]
+    values, locs = read_fields(node, common + written + IMAGE_FIELDS, report, what, extra_ok=unjudged)
     if values is INVALID or values["id"] is INVALID or not known:
         return None
+    for f in derived:
+        values[f.name], locs[f.name] = _derived(f, values, locs, node, report, what)
     fields = {f.name: values[f.name] for f in own}
     return Item(
         id=values["id"], kind=kind, fields=fields, locs=locs, loc=node.loc,
@@ -264,6 +413,37 @@ def _read_item(node: Node, kinds: dict[str, list[Field]], report: Report, what: 
         back=values.get("back") if values.get("back") is not INVALID else None,
         image=_image(values, locs, node, base, report, what),
     )
+
+
+def _without_derived(node: Node, derived: list[Field], report: Report, what: str) -> Node:
+    """The item's node without the derived fields it writes, each an error at the written value
+    (a cell of a table): a derived value is worked out, never written, so it cannot be misprinted."""
+    if not node.is_map or not any(f.name in node.value for f in derived):
+        return node
+    for f in derived:
+        if f.name in node.value:
+            at, src = f.derive.where, f.derive.source
+            decl = f"line {at.line}" if at.file == node.loc.file else f"{at.file}:{at.line}"
+            report.error(node.value[f.name].loc, "SPEC-DERIVED",
+                         f"'{f.name}' of {what} is derived from '{src}' (by the cases at {decl}), so it is not "
+                         f"written: remove it, and the card's '{src}' gives it")
+    names = {f.name for f in derived}
+    return Node("map", node.loc, {k: v for k, v in node.value.items() if k not in names}, node.key_locs)
+
+
+def _derived(f: Field, values: dict[str, Any], locs: dict[str, Loc], node: Node, report: Report,
+             what: str) -> tuple[Any, Loc]:
+    """A derived field's value on this item, from its source's, located where the source is
+    written; a required one without a value (its source has none) is an error there."""
+    src = f.derive.source
+    at = locs.get(src, node.loc)
+    if values.get(src) is INVALID:
+        return INVALID, at
+    value = f.derive.of(values)
+    if value is None and f.required:
+        report.error(at, "SPEC-MISSING-KEY", f"{what} has no '{src}', which its '{f.name}' is derived from")
+        return INVALID, at
+    return (f.default if value is None else value), at
 
 
 def _image(values: dict, locs: dict[str, Loc], node: Node, base: Path, report: Report, what: str) -> UserImage | None:

@@ -56,11 +56,12 @@ def test_all_input_problems_are_collected_word_for_word(tmp_path):
 
 
 def test_wrong_game_and_missing_sections(tmp_path):
-    _, got = problems(tmp_path, "", head="game: the-jam\nname: GEM\n")
+    _, got = problems(tmp_path, "", head="game: the-jam\nname: [GEM]\n")  # name: one text, or {en, zh-TW}
     assert got == [
         "card_specs/gem.yaml:1:1: error[SPEC-MISSING-KEY]: the gem spec has no 'components'; it needs a list",
         "card_specs/gem.yaml:1:7: error[SPEC-GAME]: 'game' is 'the-jam', expected 'gem' for card_specs/gem.yaml",
-        "card_specs/gem.yaml:2:7: error[SPEC-TYPE]: 'name' of the gem spec is the text 'GEM', expected a mapping of keys",
+        "card_specs/gem.yaml:2:7: error[SPEC-TYPE]: 'name' of the gem spec is a list, expected one text (for every "
+        "language) or a mapping with keys en, zh-TW",
     ]
 
 

@@ -12,6 +12,12 @@ and every problem as a located diagnostic. Field types:
                           whole range (a value outside `legal` is a rule break, exit 1, that a
                           `legal` rule reports); every message about the field quotes them, and
                           `every`, `give … one_each` go through them
+    derive: { from: FIELD, cases: [{ equals: V | [V, …], value: X }, { multiple_of: N, value: X },
+                                   { otherwise: X }] }
+                          the field is worked out from another field of the same card, never
+                          written: the first case that matches gives its value. So a misprint of
+                          a derived value cannot be written at all (6 nimmt!'s bullheads follow
+                          from the card's number)
 """
 from __future__ import annotations
 
@@ -20,12 +26,17 @@ from typing import Any
 
 from ...diagnostics import Loc, Report, one_of
 from ...load.schema import (
-    ID_PATTERN, INVALID, Bool, Choice, Field, Int, ListOf, Localized, Number, Ref, Text, Type,
+    ID_PATTERN, INVALID, Bool, Choice, Field, Int, ListOf, Localized, Number, Ref, Text, Type, legal_values,
 )
 from ...load.yamlload import Node, type_name
 
 TYPES = ("choice", "int", "number", "text", "bool", "list", "ref", "image")
-OPTIONS = ("required", "default", "min", "max", "legal")
+OPTIONS = ("required", "default", "min", "max", "legal", "derive")
+DERIVE_KEYS = ("from", "cases")
+TESTS = ("equals", "multiple_of", "otherwise")  # a case's test; first that matches wins
+SOURCES = (Int, Number, Choice, Bool)  # the types a field can be derived from
+MAX_CASES = 99
+MAX_CHECKED = 100_000  # an int source's values tried one by one for a case that gives none
 RESERVED = ("id", "kind", "count", "back", "image", "image_box", "image_bleed")  # keys every component has
 MAX_TEXT = 2000
 MAX_LIST = 99
@@ -54,6 +65,40 @@ class Kinds:
 
     def type_of(self, kind: str, name: str) -> Type | None:
         return next((f.type for f in self.fields.get(kind, []) if f.name == name), None)
+
+
+@dataclass
+class Case:
+    """One line of a derive's table: a test of the source field's value, and the value it gives."""
+
+    test: str  # one of TESTS
+    arg: Any  # equals: the values (a list); multiple_of: the divisor; otherwise: None
+    value: Any
+
+    def matches(self, v: Any) -> bool:
+        if self.test == "equals":
+            return v in self.arg
+        if self.test == "multiple_of":
+            return isinstance(v, int) and not isinstance(v, bool) and v % self.arg == 0
+        return True
+
+
+@dataclass
+class Derive:
+    """A field worked out from another field of the same card by a declared table of cases, the
+    first that matches giving the value: data, not code, and never written on a card (so it cannot
+    be misprinted). The spec reader asks `of` for each card (pnp/load/spec.py)."""
+
+    source: str
+    cases: list[Case]
+    where: Loc  # the `derive:` key, for messages
+
+    def of(self, fields: dict[str, Any]) -> Any:
+        """The value for a card with these fields; None when its source has none or no case matches."""
+        v = fields.get(self.source)
+        if v is None:
+            return None
+        return next((c.value for c in self.cases if c.matches(v)), None)
 
 
 def read_kinds(node: Node | None, choices: Node | None, report: Report, at: Loc) -> Kinds:
@@ -111,7 +156,27 @@ def _kind_fields(kind: str, body: Node, report: Report, out: Kinds) -> list[Fiel
             if f.type == "image":  # a path, resolved like user art once the spec is read
                 out.images.setdefault(kind, []).append(name)
                 f.type = Text(500)
+    _derived(kind, body, fields, out.images.get(kind, []), report)
     return fields
+
+
+def _derived(kind: str, body: Node, fields: list[Field], images: list[str], report: Report) -> None:
+    """Give each field that says `derive:` its table of cases, once every field of the kind is
+    known (a field may be derived from one declared after it). A derive that cannot be read leaves
+    its field Broken: told once, at the declaration."""
+    written = {n for n, d in body.value.items() if d.is_map and "derive" in d.value}
+    for f in fields:
+        if f.name not in written or isinstance(f.type, Broken):
+            continue
+        what = f"field '{f.name}' of kind '{kind}'"
+        decl = body.value[f.name]
+        if f.name in images:
+            report.error(decl.key_loc("derive"), "DECLARE-DERIVE", f"{what} is an image; an image is not derived")
+            f.derive = None
+        else:
+            f.derive = _derive(f, decl, {g.name: g for g in fields}, written, report, what)
+        if f.derive is None:
+            f.type, f.required, f.default = Broken(), False, None
 
 
 def _field(name: str, decl: Node, report: Report, what: str) -> Field | None:
@@ -145,6 +210,168 @@ def _field(name: str, decl: Node, report: Report, what: str) -> Field | None:
             default = None if default is INVALID else default
             required = False
     return Field(name, ftype, required=required, default=default)
+
+
+def _derive(f: Field, decl: Node, fields: dict[str, Field], derived: set[str], report: Report,
+            what: str) -> Derive | None:
+    """`derive: {from: FIELD, cases: [...]}` of field `f`: its source (another field of the kind,
+    an int, number, choice or bool field that is not derived itself) and its cases, each value
+    read as the field's own type. A required field's cases must give every card a value: they end
+    with `otherwise:`, or their `equals` name every value the source can take."""
+    at, node = decl.key_loc("derive"), decl.value["derive"]
+    if "default" in decl.value:
+        report.error(decl.key_loc("default"), "DECLARE-DERIVE", f"{what} is derived, so it has no default: "
+                                                                "a last case { otherwise: VALUE } gives the rest")
+        return None
+    if not node.is_map:
+        report.error(node.loc, "DECLARE-TYPE", f"'derive' of {what} is {type_name(node)}, expected "
+                                               "{ from: FIELD, cases: [{ equals: 1, value: 5 }, { otherwise: 0 }] }")
+        return None
+    bad = [k for k in node.value if k not in DERIVE_KEYS]
+    for k in bad:
+        report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in 'derive' of {what}; accepted keys: "
+                                                     f"{one_of(DERIVE_KEYS)}")
+    missing = [k for k in DERIVE_KEYS if k not in node.value]
+    if missing:
+        report.error(node.loc, "DECLARE-DERIVE", f"'derive' of {what} has no '{missing[0]}'; it needs 'from' (the field "
+                                                 "it is worked out from) and 'cases'")
+    if bad or missing:
+        return None
+    source = _source(node.value["from"], f, fields, derived, report, what)
+    if source is None:
+        return None
+    cases = _cases(node.value["cases"], f.type, source, report, what)
+    if cases is None:
+        return None
+    if f.required and not _covered(cases, source, node.value["cases"], report, what):
+        return None
+    return Derive(source.name, cases, at)
+
+
+def _source(node: Node, f: Field, fields: dict[str, Field], derived: set[str], report: Report,
+            what: str) -> Field | None:
+    """The field `from:` names, if a field can be derived from it."""
+    name = Text(64).read(node, report, f"'from' of the derive of {what}")
+    if name is INVALID:
+        return None
+    if name not in fields or name == f.name:
+        others = [g for g in fields if g != f.name]
+        why = "itself" if name == f.name else f"'{name}', which is not a field of its kind"
+        report.error(node.loc, "DECLARE-DERIVE", f"{what} is derived from {why}; its kind's other fields: "
+                                                 f"{one_of(others) or 'none'}")
+        return None
+    source = fields[name]
+    if isinstance(source.type, Broken):
+        return None  # its own declaration is wrong: told there
+    if name in derived:
+        report.error(node.loc, "DECLARE-DERIVE", f"{what} is derived from '{name}', which is derived itself; "
+                                                 f"derive it from the field '{name}' is derived from")
+        return None
+    if not isinstance(source.type, SOURCES):
+        report.error(node.loc, "DECLARE-DERIVE", f"{what} is derived from '{name}', which is "
+                                                 f"{source.type.describe()}; a field is derived from an int, number, "
+                                                 "choice or bool field")
+        return None
+    return source
+
+
+def _cases(node: Node, ftype: Type, source: Field, report: Report, what: str) -> list[Case] | None:
+    """The cases, in order; `otherwise` only last (a case after it is never reached)."""
+    if not node.is_seq or not 1 <= len(node.value) <= MAX_CASES:
+        report.error(node.loc, "DECLARE-TYPE", f"'cases' of the derive of {what} is {type_name(node)}, expected a "
+                                               f"list of 1 to {MAX_CASES} cases, such as "
+                                               "[{ multiple_of: 10, value: 3 }, { otherwise: 1 }]")
+        return None
+    cases = [_case(c, i, ftype, source, report, what) for i, c in enumerate(node.value, start=1)]
+    if None in cases:
+        return None
+    last = next((i for i, c in enumerate(cases) if c.test == "otherwise"), len(cases) - 1)
+    if last < len(cases) - 1:
+        report.error(node.value[last + 1].loc, "DECLARE-DERIVE", f"case {last + 2} of the derive of {what} comes after "
+                                                                 f"'otherwise' (case {last + 1}) and is never reached; "
+                                                                 "'otherwise' is the last case")
+        return None
+    return cases
+
+
+def _case(node: Node, i: int, ftype: Type, source: Field, report: Report, what: str) -> Case | None:
+    """`{equals: V | [V, …], value: X}`, `{multiple_of: N, value: X}` or `{otherwise: X}`."""
+    said = f"case {i} of the derive of {what}"
+    if not node.is_map:
+        report.error(node.loc, "DECLARE-TYPE", f"{said} is {type_name(node)}, expected a mapping such as "
+                                               "{ equals: 55, value: 7 }, { multiple_of: 10, value: 3 } or { otherwise: 1 }")
+        return None
+    tests = [k for k in node.value if k in TESTS]
+    accepted = (*TESTS, "value")
+    for k in node.value:
+        if k not in accepted:
+            report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {said}; accepted keys: "
+                                                         f"{one_of(accepted)}")
+    if len(tests) != 1:
+        report.error(node.loc, "DECLARE-DERIVE", f"{said} needs exactly one test, one of {one_of(TESTS)}"
+                                                 + (f"; it has {one_of(tests)}" if tests else ""))
+        return None
+    test = tests[0]
+    if (test == "otherwise") == ("value" in node.value):
+        why = ("an 'otherwise' case has no 'value': 'otherwise' says the value, such as { otherwise: 1 }"
+               if test == "otherwise"
+               else f"it has no 'value': the value it gives, such as {{ {test}: 5, value: 2 }}")
+        report.error(node.loc, "DECLARE-DERIVE", f"{said}: {why}")
+        return None
+    arg = _test_arg(test, node.value[test], source, report, f"'{test}' of {said}")
+    written = node.value["otherwise" if test == "otherwise" else "value"]
+    value = ftype.read(written, report, f"the value of {said}")
+    if isinstance(ftype, Int) and ftype.legal is not None and value not in (INVALID, *ftype.legal):
+        report.error(written.loc, "DECLARE-DERIVE", f"the value of {said} is {value}, which the field's 'legal' "
+                                                    f"leaves out; it must be {legal_values(ftype.legal)}")
+        return None
+    return None if INVALID in (arg, value) else Case(test, arg, value)
+
+
+def _test_arg(test: str, node: Node, source: Field, report: Report, what: str) -> Any:
+    """What a test compares with: for `equals` values of the source's own type (a list: any of
+    them); for `multiple_of` a whole number from 1, of an int source."""
+    if test == "otherwise":
+        return None
+    if test == "equals":
+        if node.is_seq:
+            return ListOf(source.type, 1, 999).read(node, report, what)
+        v = source.type.read(node, report, what)
+        return INVALID if v is INVALID else [v]
+    if not isinstance(source.type, Int):
+        report.error(node.loc, "DECLARE-DERIVE", f"{what}: 'multiple_of' tests a whole number, and '{source.name}' "
+                                                 f"is {source.type.describe()}")
+        return INVALID
+    return Int(1, None).read(node, report, what)
+
+
+def _covered(cases: list[Case], source: Field, node: Node, report: Report, what: str) -> bool:
+    """Whether every value the source can take matches a case (a required field then has a value
+    on every card). Without `otherwise`, the values are tried: a choice's, a bool's, an int's
+    range; a number's cannot be, so it needs `otherwise`."""
+    if cases[-1].test == "otherwise":
+        return True
+    t = source.type
+    if isinstance(t, Choice):
+        values: list[Any] | None = t.options()
+    elif isinstance(t, Bool):
+        values = [True, False]
+    elif isinstance(t, Int) and t.lo is not None and t.hi is not None and t.hi - t.lo < MAX_CHECKED:
+        values = list(range(t.lo, t.hi + 1))
+    else:
+        values = None
+    left = None if values is None else [v for v in values if not any(c.matches(v) for c in cases)]
+    if left == []:
+        return True
+    shown = "" if not left else (f": no case matches a '{source.name}' of {_shown(left[0])}"
+                                 + (f" (nor {len(left) - 1} more of its values)" if len(left) > 1 else ""))
+    report.error(node.loc, "DECLARE-DERIVE", f"the cases of the derive of {what} do not give every card a value{shown}; "
+                                             "end them with { otherwise: VALUE } (or say required: false)")
+    return False
+
+
+def _shown(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def _legal(ftype: Any, decl: Node, report: Report, what: str) -> Type | None:
