@@ -1,5 +1,7 @@
 """`pnp setup`: deal a game for N players by its rules model; the public part, then each
-player's hidden cards (`--player K`: only K's), in English or the seed's Chinese."""
+player's hidden cards (`--player K`: only what K may see), in English or the seed's Chinese.
+Cards a player holds facing out (a declared deal `seen_by: others`, Hanabi's hands) are shown to
+everyone but their holder, who is told only how many they hold."""
 from __future__ import annotations
 
 import json
@@ -26,33 +28,54 @@ def cmd_setup(args, specs_dir: Path) -> int:
     except SetupError as exc:
         print(f"pnp setup {args.game}: error: {exc}", file=sys.stderr)
         return EXIT_INPUT if exc.usage else EXIT_RULES
-    seats = [seat_name(p) for p in range(1, args.players + 1)]
-    if args.player is not None:
-        if not 1 <= args.player <= args.players:
-            raise UsageError(f"--player {args.player}: a game of {args.players} players has players 1 to "
-                             f"{args.players}")
-        seats = [seat_name(args.player)]
+    if args.player is not None and not 1 <= args.player <= args.players:
+        raise UsageError(f"--player {args.player}: a game of {args.players} players has players 1 to "
+                         f"{args.players}")
     if args.format == "json":
-        data = dict(result.data)
-        if args.player is not None:  # only what this player may see
-            data["private"] = {s: v for s, v in data.get("private", {}).items() if s in seats}
-            data.pop("hidden", None)
-            data["for_player"] = args.player
+        data = dict(result.data) if args.player is None else _seen_by(result.data, args.player)
         print(json.dumps(data, indent=1, ensure_ascii=False))
         return EXIT_OK
     word = phrases(SETUP_WORDS, args.lang)
     print("\n".join(result.lines))
-    for s in seats:
-        lines = result.private.get(s)
-        if lines:
-            number = s.split()[-1]
-            print("\n" + word("private", n=number))
-            print("\n".join(lines))
+    for s in [seat_name(p) for p in range(1, args.players + 1)]:
+        _print_seat(result, s, args.player, word)
     if args.player is not None:
         print("\n" + word("only", n=args.player))
     if args.seed is None:
         print("\n" + word("seed", seed=seed))
     return EXIT_OK
+
+
+def _seen_by(data: dict, player: int) -> dict:
+    """The deal's data as player K may see it: the public part, their own private cards, the cards
+    the others hold facing out, and of their own cards held facing out only how many."""
+    from ..games.base import seat_name
+
+    me = seat_name(player)
+    data = {k: v for k, v in data.items() if k != "hidden"}
+    data["private"] = {s: v for s, v in data.get("private", {}).items() if s == me}
+    if "seen_by_others" in data:
+        data["seen_by_others"] = {s: ({g: len(cs) for g, cs in groups.items()} if s == me else groups)
+                                  for s, groups in data["seen_by_others"].items()}
+    data["for_player"] = player
+    return data
+
+
+def _print_seat(result, seat: str, player: int | None, word) -> None:
+    """A seat's sections: its hidden cards (for itself), and the cards it holds facing out (for
+    the others; to itself, how many)."""
+    number = seat.split()[-1]
+    mine = player is not None and number == str(player)
+    if (player is None or mine) and result.private.get(seat):
+        print("\n" + word("private", n=number))
+        print("\n".join(result.private[seat]))
+    facing = result.facing.get(seat)
+    if facing and not mine:
+        print("\n" + word("facing", n=number))
+        print("\n".join(facing))
+    elif facing:
+        print("\n" + word("unseen", n=number))
+        print("\n".join(result.unseen[seat]))
 
 
 def _check_variant(args, specs_dir: Path) -> None:
@@ -77,6 +100,10 @@ def _check_variant(args, specs_dir: Path) -> None:
 SETUP_WORDS = {
     "private": {"en": "--- player {n} only: hidden cards, not for the others to see ---",
                 "zh-TW": "--- 僅限玩家 {n}：手中的隱藏卡片，不要讓其他玩家看到 ---"},
+    "facing": {"en": "--- player {n} holds these facing out: for the others to see, not player {n} ---",
+               "zh-TW": "--- 玩家 {n} 把這些牌朝外拿著：給其他玩家看，玩家 {n} 自己不能看 ---"},
+    "unseen": {"en": "--- player {n}: your own cards, held facing out: you may not look at them ---",
+               "zh-TW": "--- 玩家 {n}：你自己的牌，朝外拿著：你不能看 ---"},
     "only": {"en": "(this is what player {n} may see; run without --player for the whole deal)",
              "zh-TW": "（以上是玩家 {n} 可以看到的內容；不加 --player 則顯示完整的發牌）"},
     "seed": {"en": "(repeat this deal with --seed {seed})", "zh-TW": "（用 --seed {seed} 可重現這次發牌）"},

@@ -8,6 +8,7 @@ for each installed game package, its hooks found by convention (`Hook`).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -83,6 +84,10 @@ class SetupResult:
     data: dict[str, Any]
     lines: list[str]
     private: dict[str, list[str]] = field(default_factory=dict)
+    # hands dealt `seen_by: others`, per seat: the lines of the cards it holds facing out (for the
+    # others) and the lines its holder reads instead (how many, not which)
+    facing: dict[str, list[str]] = field(default_factory=dict)
+    unseen: dict[str, list[str]] = field(default_factory=dict)
 
 
 def seat_name(p: int) -> str:
@@ -177,6 +182,11 @@ class GameDef:
     # Back-design kinds whose drawing depends on the card it backs (e.g. a card that shows its
     # face on both sides); every other back design is drawn once and shared.
     per_card_backs: Sequence[str] = ()
+    # The kinds a setup shuffles together into one face-down deck, deck by deck (The Jam: its game
+    # cards, and each mission kind apart): each deck's cards must share one back (`check_backs`).
+    # A declared game's decks come from its setup steps instead; a game whose own validator checks
+    # its backs under a code of its own (Christmas Tree, Pi mal Pflaumen) declares none.
+    face_down: Sequence[Sequence[str]] = ()
     # The hooks (a game package's are found by convention, see HOOKS):
     validate: Callable[[Spec, Report], None] | None = None
     render_face: Callable[[Item, RenderContext], Drawing] | None = None
@@ -195,6 +205,14 @@ class GameDef:
     # that declaration reads (beside game, name, components, backs, back).
     declared: Any = None
     spec_keys: Sequence[str] = ()
+
+    def face_down_decks(self, spec: Spec) -> list[list[Item]]:
+        """The components of each face-down deck the game's setup makes: from a declared game's
+        setup steps (every player count and variant), else from `face_down`."""
+        d = self.declared
+        if d is None:
+            return [spec.of_kind(*kinds) for kinds in self.face_down]
+        return d.face_down_decks(spec)
 
     def name_of(self, item: Item, spec: Spec, lang: str = "en") -> str:
         return self.card_name(item, spec, lang) if self.card_name else item.id
@@ -239,6 +257,45 @@ class GameDef:
         return None, why
 
 
+def check_backs(spec: Spec, decks: Sequence[Sequence[Item]], report: Report) -> None:
+    """Cards shuffled into one face-down deck share one back design: a card with a back of its own,
+    or none, is known from behind — which one is on top, which one a player holds. Each odd card is
+    a rule break (DECK-BACKS) at its `back:` (at its entry or row when it takes the spec's
+    default back), said once however many decks it is in; the back most of the deck has is the
+    deck's."""
+    inherited = Counter(c.loc_of("back") for c in spec.components if "back" in c.locs)
+    told: set[str] = set()
+    for deck in decks:
+        backs = Counter(c.back for c in deck)
+        if len(backs) < 2:
+            continue
+        common = backs.most_common(1)[0][0]
+        kinds = _listed(dict.fromkeys(c.kind for c in deck))
+        for c in deck:
+            if c.back == common or c.id in told:
+                continue
+            told.add(c.id)
+            at = c.loc_of("back") if inherited[c.loc_of("back")] == 1 else c.loc
+            report.rule(at, "DECK-BACKS",
+                        f"{c.kind} '{c.id}' has {_back_words(c.back)}, but the other cards the setup shuffles into its "
+                        f"face-down deck ({kinds}) have {_back_words(common)}: a different back shows which card it "
+                        f"is from behind; {_fix(common)}")
+
+
+def _listed(words) -> str:
+    """'jam, pie and salad'."""
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _fix(common: str | None) -> str:
+    return f"give it  back: {common}" if common is not None else "print it without a back too (back: none)"
+
+
+def _back_words(back: str | None) -> str:
+    return f"back '{back}'" if back is not None else "no back (back: none)"
+
+
 def _name_key(text: str) -> str:
     """Names compare without case, spaces or the spacing around / + · ( ) punctuation."""
     return "".join(ch for ch in text.casefold() if not ch.isspace())
@@ -270,6 +327,7 @@ DECLARED = {
     "title": ("TITLE", True), "kinds": ("KINDS", True), "back_kinds": ("BACK_KINDS", True),
     "boxes": ("BOXES", True), "players": ("PLAYERS", True), "variants": ("VARIANTS", False),
     "sections": ("SECTIONS", False), "per_card_backs": ("PER_CARD_BACKS", False),
+    "face_down": ("FACE_DOWN", False),
 }
 
 
@@ -284,7 +342,7 @@ def declared_in_data(module: Any) -> Path | None:
 
 def from_package(game_id: str, package: str) -> GameDef:
     """The game that package `package` declares (TITLE, KINDS, BACK_KINDS, BOXES, PLAYERS and
-    optionally VARIANTS, SECTIONS, PER_CARD_BACKS in its __init__), with its hooks found in its
+    optionally VARIANTS, SECTIONS, PER_CARD_BACKS, FACE_DOWN in its __init__), with its hooks found in its
     modules by convention (HOOKS)."""
     try:
         module = import_module(package)

@@ -13,7 +13,7 @@ import re
 
 from ..diagnostics import InputError, Report, one_of
 from ..games import GAMES, UnknownGame
-from ..games.base import GameDef
+from ..games.base import GameDef, check_backs
 from .faces import check_colours
 from .images import check_boxes, check_decodes, converting
 from .layout import Layout, Sheet, load_layout, load_sheets
@@ -118,6 +118,7 @@ def _spec_checked(game_id: str, specs_dir: Path) -> Loaded:
     loaded = Loaded(game, spec, report)
     if spec is not None and not report.input_errors:
         game.validate(spec, report)
+        check_backs(spec, game.face_down_decks(spec), report)  # every game's: one back a face-down deck
     return loaded
 
 

@@ -200,12 +200,12 @@ def test_box_the_template_lacks(cli, game):
 
 
 def test_colours_that_are_no_colours(cli, game):
-    game.edit(LAYOUT, '{ ellipse: glow, fill: "{colour.light}" }', '{ ellipse: glow, fill: "lightblue" }')
+    game.edit(LAYOUT, '{ ellipse: glow, fill: "{colour.light}" }', '{ ellipse: glow, fill: "light blue" }')
     game.edit(LAYOUT, '{ text: "{points}", box: points, colour: "#ffffff"', '{ text: "{points}", box: points, colour: "{colour.name}"')
     game.edit(LAYOUT, '{ rect: all, fill: "#1d2b3a" }', '{ rect: all, fill: "#1d2b3" }')
     r = build(cli)
     assert_not_built(r, game)
-    has(r, "FACE-COLOUR", game.at(LAYOUT, '"lightblue"'), "'fill' of element 8 of the face of 'lantern' is 'lightblue'",
+    has(r, "FACE-COLOUR", game.at(LAYOUT, '"light blue"'), "'fill' of element 8 of the face of 'lantern' is 'light blue'",
         "expected a colour such as \"#2e6da4\"", "in quotes")
     has(r, "FACE-COLOUR", game.at(LAYOUT, '"{colour.name}"'), "not every value it can take is a colour")
     has(r, "FACE-COLOUR", game.at(LAYOUT, '"#1d2b3"'), "'#1d2b3'")

@@ -145,9 +145,10 @@ def test_a_value_inside_the_range_but_not_legal_is_a_rule_break_at_the_value(cli
     r = validate(cli)
     assert r.code == 1
     one(r, "COIN-LEGAL", value_at(g, "c1a", "value"), "coin 'c1a' has value 7; value must be 1, 2 or 3")
-    # and `every` goes through the legal values only: value 1 is one short, 7 is no combination
-    one(r, "COIN-EACH", g.at(SPEC, "{ code: COIN-EACH"), "the deck has 1 coin of value 1, expected 2",
-        "coins of value 1: c1b x1 (line 25)")
+    # and `every` goes through the legal values only: value 1 is one short, 7 is no combination —
+    # told at the misprinted coin, the one change that mends both (issue 26)
+    one(r, "COIN-EACH", value_at(g, "c1a", "value"), "the deck has 1 coin of value 1, expected 2",
+        "coins of value 1: c1b x1 (line 25)", "— probably a misprint of 1")
     assert sorted(codes(r)) == ["COIN-EACH", "COIN-LEGAL"]
 
 
@@ -338,7 +339,7 @@ def test_a_legal_but_wrong_value_keeps_the_total(cli, tmp_path):
     r = validate(cli)
     assert r.code == 1
     one(r, "COIN-LEGAL", value_at(g, "c3b", "value"), "coin 'c3b' has value 5")
-    one(r, "COIN-EACH", g.at(SPEC, "{ code: COIN-EACH"), "1 coin of value 3, expected 2")
+    one(r, "COIN-EACH", value_at(g, "c3b", "value"), "1 coin of value 3, expected 2", "— probably a misprint of 3")
     assert not diags(r, "COIN-TOTAL")
 
 
@@ -660,7 +661,7 @@ def test_the_setups_own_lines_read_in_chinese(cli, tmp_path):
     assert "桌面上，所有玩家都看得到：" in lines
     assert any(x.startswith("  正面朝上：") for x in lines)
     assert "  第 1 疊：1 張，正面朝下" in lines and "  牌庫：1 張，正面朝下" in lines
-    assert "  留在盒子裡，這局用不到：錢幣 1 [c1a]、錢幣 1 [c1b]、錢幣 2 [c2a]、錢幣 2 [c2b]、錢幣 3 [c3a]、錢幣 3 [c3b]" in lines
+    assert "  設置步驟沒有擺放（依規則使用）：錢幣 1 [c1a]、錢幣 1 [c1b]、錢幣 2 [c2a]、錢幣 2 [c2b]、錢幣 3 [c3a]、錢幣 3 [c3b]" in lines
     assert any(x.startswith("--- 僅限玩家 1：") for x in lines)
     for x in lines:  # no English framing: only the cards' ids (in brackets) are in Latin letters
         assert not re.search(r"[A-Za-z]", re.sub(r"\[[^\]]*\]", "", x)), x

@@ -175,5 +175,5 @@ def test_cards_no_step_shuffles_in_are_left_in_the_box(cli, game):
     assert sorted(ids(d["public"]["box"])) == sorted(WISHES)
     assert d["public"]["piles"] == {"draw": 40 - 14 - 4}
     text = cli("setup", "lanterns", "--players", "2", "--seed", "1", "--specs", "card_specs").out
-    assert "left in the box, not in play: A warm red night [wish-red-2]" in text
+    assert "not placed by the setup (the rules say where): A warm red night [wish-red-2]" in text
     assert deal(cli, 2, "--seed", "1")["public"]["box"] == []  # the example puts every card into play

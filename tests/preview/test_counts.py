@@ -25,3 +25,25 @@ def test_the_game_list_and_the_kind_headings_count_copies():
     page = text(_env.get_template("game.html").render(games=["heist"], view=view, game="heist",
                                                       by_kind=_by_kind(view), errors=_errors(view)))
     assert "chip (55 cards, 5 faces)" in page and "coin (2 cards)" in page and "crown (1 card)" in page
+
+
+def test_the_deal_page_shows_hands_held_facing_the_others():
+    """Hanabi's hands are seen by everyone but their holder: the deal page shows them in a part
+    of their own, as pictures, not among each player's hidden cards."""
+    from pathlib import Path
+
+    from pnp.load.project import load_checked
+
+    specs = Path(__file__).resolve().parents[1] / "declared" / "published" / "hanabi" / "card_specs"
+    loaded = load_checked("hanabi", specs)
+    assert not loaded.report.errors
+    result = loaded.game.setup(loaded.spec, 3, 7)
+    held = result.data["seen_by_others"]
+    cards = {c.id: card(c.id, c.kind, c.count) for c in loaded.spec.components}
+    view = View("hanabi", "Hanabi", cards=list(cards.values()), kinds=["card"], players=(2, 3, 4, 5))
+    html = _env.get_template("deal.html").render(games=["hanabi"], view=view, game="hanabi", players=3, seed=7,
+                                                 variant=None, result=result, problem=None, cards=cards, new_seed=8)
+    part = html[html.index("Held facing the others"):]
+    ids = re.findall(r'data-card="([^"]+)"', part[:part.find("Face down")])
+    assert sorted(ids) == sorted(c["id"] for hands in held.values() for group in hands.values() for c in group)
+    assert len(ids) == 15  # three hands of five

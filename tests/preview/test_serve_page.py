@@ -107,10 +107,11 @@ def test_a_rule_break_shows_the_cards_as_saved_with_the_violation_at_the_card(ge
     page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
     after = pictures(page)
     assert after[("coin-2d", "front")] != before[("coin-2d", "front")]  # the card as saved: a 3 now
-    # the card the break is blamed on is marked on the page, its message beside its picture
+    # the card the break is blamed on — the misprinted one, whose single change mends both counts —
+    # is marked on the page, its message beside its picture
     marked = page.eval_on_selector_all("figure.card.has-error", "els => els.map(e => e.dataset.cardBox)")
-    assert marked == ["coin-3d"], marked
-    assert "GEM-COIN-VALUES" in page.inner_text("figure[data-card-box=coin-3d] .card-errors")
+    assert marked == ["coin-2d"], marked
+    assert "probably a misprint of 2" in page.inner_text("figure[data-card-box=coin-2d] .card-errors")
     assert page.is_hidden("#stale")
     restore(gem, page, before_text)
     assert page.locator("[data-diagnostic]").count() == 0 and page.locator("figure.card.has-error").count() == 0

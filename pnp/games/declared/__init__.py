@@ -40,6 +40,11 @@ class Declaration:
     names: dict[str, dict[str, list]] = field(default_factory=dict)  # kind -> lang -> name template parts
     home: str | None = None  # the package file it was read from (None: the spec declares it)
 
+    def face_down_decks(self, spec: Spec) -> list:
+        """The components of each face-down deck its setup makes, for every player count and variant."""
+        return deck_rules.face_down_decks(spec, self.steps, self.players, self.variants,
+                                          lambda p, v: deal.in_play(spec, self.steps, p, v))
+
 
 def declares(root: Node) -> bool:
     return root.is_map and "kinds" in root.value
@@ -208,11 +213,18 @@ def _players(root: Node, report: Report) -> list[int] | None:
 
 
 def _variants(root: Node, report: Report) -> list[str] | None:
+    """The game's variants; `default` is not one: it names the game played without a variant."""
     node = root.get("variants")
     if node is None:
         return []
     got = ListOf(Text(40), 1).read(node, report, "'variants'")
-    return None if got is INVALID else list(dict.fromkeys(got))
+    if got is INVALID:
+        return None
+    if deal.DEFAULT in got:
+        report.error(node.loc, "DECLARE-VARIANT", f"'variants' names '{deal.DEFAULT}', which is the game played without "
+                                                  "a variant (rules and setup steps say so with default); call the "
+                                                  "variant otherwise")
+    return list(dict.fromkeys(v for v in got if v != deal.DEFAULT))
 
 
 def check_images(d: Declaration, spec: Spec, report: Report) -> None:
@@ -231,12 +243,14 @@ def validate(d: Declaration, spec: Spec, report: Report) -> None:
     deck_rules.check_refs(spec, d.kinds, report)
     deck_rules.check(d.rules, spec, d.kinds, d.players, d.variants,
                      lambda p, v: deal.in_play(spec, d.steps, p, v), report)
+    deal.check_leftovers(spec, d.steps, d.players, d.variants, report)
 
 
 def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, variant: str | None,
           lang: str) -> SetupResult:
     if players not in d.players:
-        raise SetupError(f"{game.title} is played by {_counts(d.players)} players, not {players}")
+        raise SetupError(f"{game.title} is played by {_counts(d.players)} player{'' if d.players == [1] else 's'}, "
+                         f"not {players}")
     if variant is not None and variant not in d.variants:
         raise SetupError(f"{game.title} has no variant '{variant}'; its variants: {one_of(d.variants) or 'none'}")
     if not d.steps:

@@ -13,11 +13,16 @@ Takes the `rules:` node and the declared kinds; returns `Rule`s, each a measure 
 — with a bound (`exactly`, `at_least`, `at_most` or `between: [lo, hi]`), a number that may be
 per player count (`{2: 0, 3: 0, 4: 9}`, measured on the deck as `setup` leaves it for that many
 players, after its `remove` steps) or per variant, a `where: {field: value | [values]}` filter,
-a stable `code` and an optional `message: {en, zh-TW}`. `check` adds one located rule
+a stable `code`, an optional `message: {en, zh-TW}` and an optional `variant: NAME` (the rule
+holds in that variant only; `variant: default` is the game played without one). An `every`
+whose `where` names a counted field goes through only the values `where` keeps (Hanabi's
+fireworks of value 2 to 4). `check` adds one located rule
 violation per break: at the one component (row) that can be blamed — the copy that makes a
 combination one too many, the second of two equal values, the only component counted — else at
 the rule's line, naming the lines that contributed (a rule a game package declares, in a file
-of its own, is reported at the spec's `components:` line instead). Copies are counted: `count: 3`
+of its own, is reported at the spec's `components:` line instead). When one card, changed in one
+value, would make every broken rule of its kind hold, that card is the misprint: each of those
+breaks is told at that value, saying what it probably should be. Copies are counted: `count: 3`
 is three cards.
 
 A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
@@ -32,8 +37,8 @@ from __future__ import annotations
 import itertools
 import re
 import string
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
 
 from ...diagnostics import Loc, Report, one_of, plural
 from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number, legal_values
@@ -45,6 +50,7 @@ MEASURES = ("count", "every", "sum", "unique", "each")
 BOUNDS = ("exactly", "at_least", "at_most", "between")
 TESTS = ("distinct", "legal")  # `each` only: a test of the card's own value instead of a bound
 SETUP = "setup"  # `exactly: setup` on a count: what the setup's steps take
+DEFAULT = "default"  # `variant: default`, or a bound's `default:`: the game played without a variant
 # The placeholders a rule's message may use, by measure.
 COMMON = ("kind", "context", "expected", "bound")
 PLACEHOLDERS = {
@@ -70,7 +76,7 @@ class Bound:
         if self.per == "players":
             return self.value[players]
         if self.per == "variant":
-            return self.value.get(variant or "", self.value.get("default"))
+            return self.value.get(variant or "", self.value.get(DEFAULT))
         return self.value
 
     def holds(self, n: float, players: int | None, variant: str | None) -> bool:
@@ -105,6 +111,7 @@ class Rule:
     test: str | None = None  # `each`: "distinct" or "legal" instead of a bound
     why: str = ""  # `exactly: setup`: what the setup's steps take, for the message
     together: bool = False  # `every`: its message names {missing}: the combinations short, said in one
+    variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
 
     @property
     def per(self) -> str | None:
@@ -142,7 +149,7 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
         report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with a code, "
                                                f"a measure ({one_of(MEASURES)}) and a bound ({one_of(BOUNDS)})")
         return None
-    accepted = ("code", "message", "total") + MEASURES + BOUNDS + TESTS
+    accepted = ("code", "message", "total", "variant") + MEASURES + BOUNDS + TESTS
     ok = True
     for key in node.value:
         if key not in accepted:
@@ -167,6 +174,10 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
     if rule is None or code is None or not ok:
         return None
     rule.code = code
+    if "variant" in node.value:
+        rule.variant = _variant(node.value["variant"], variants, report, what)
+        if rule.variant is None:
+            return None
     if bounds and bounds[0] in TESTS:
         if not _test(rule, bounds[0], node, kinds, report, what):
             return None
@@ -203,6 +214,17 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
         elif msg is not INVALID:
             return None
     return rule
+
+
+def _variant(node: Node, variants: list[str], report: Report, what: str) -> str | None:
+    """`variant:` of a rule: one of the game's variants, or `default` (the game without one)."""
+    if node.kind == "scalar" and (node.value in variants or node.value == DEFAULT):
+        return node.value
+    shown = node.value if node.kind == "scalar" else type_name(node)
+    report.error(node.loc, "DECLARE-VARIANT", f"'variant' of {what} is '{shown}', not a variant of the game; "
+                                              f"expected {one_of([*variants, DEFAULT])} (default: the game played "
+                                              "without a variant)")
+    return None
 
 
 def _numeric(rule: Rule, kinds: Kinds) -> bool:
@@ -291,7 +313,7 @@ def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, 
     if measure == "every":
         rule.fields = _fields(node, kind, kinds, report, what)
         rule.combos = _combos(rule.fields, kind, kinds, node, report, what) if rule.fields else []
-        return rule if rule.combos else None
+        return _kept(rule, node, report, what) if rule.combos else None
     if measure in ("sum", "unique", "each"):
         name = _field_name(node.get("field"), kind, kinds, report, what, node.loc)
         if name is None:
@@ -375,6 +397,18 @@ def _combos(names: list[str], kind: str, kinds: Kinds, node: Node, report: Repor
     return list(itertools.product(*lists))
 
 
+def _kept(rule: Rule, node: Node, report: Report, what: str) -> Rule | None:
+    """An every rule goes through only the combinations whose values its `where` keeps: a filter
+    on a counted field narrows the values counted, it does not ask for every other value at 0."""
+    narrowed = [(i, rule.where[f]) for i, f in enumerate(rule.fields) if f in rule.where]
+    rule.combos = [c for c in rule.combos if all(c[i] in wanted for i, wanted in narrowed)]
+    if not rule.combos:
+        report.error(node.value["where"].loc, "DECLARE-RULE", f"{what}: 'where' keeps none of the values of "
+                                                             f"{one_of(rule.fields)} that 'every' goes through")
+        return None
+    return rule
+
+
 def _where(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str) -> dict[str, list[Any]] | None:
     if node is None:
         return {}
@@ -410,7 +444,7 @@ def _bound(how: str, node: Node, players: list[int], variants: list[str], report
         out = {}
         for key in keys:
             k = int(key) if per == "players" else key
-            allowed = players if per == "players" else list(variants) + ["default"]
+            allowed = players if per == "players" else list(variants) + [DEFAULT]
             if k not in allowed:
                 report.error(node.key_loc(key), "DECLARE-RANGE",
                              f"{what}: '{key}' is not a {'player count' if per == 'players' else 'variant'} of the "
@@ -424,7 +458,7 @@ def _bound(how: str, node: Node, players: list[int], variants: list[str], report
         if missing:
             report.error(node.loc, "DECLARE-RANGE", f"{what} gives no number for {one_of(map(str, missing))} players")
             return None
-        if per == "variant" and "default" not in out and set(out) != set(variants):
+        if per == "variant" and DEFAULT not in out and set(out) != set(variants):
             out.setdefault("", None)
         return Bound(how, out, node.loc, per)
     v = _number(how, node, report, what, counts)
@@ -462,18 +496,238 @@ InPlay = Callable[[int | None, str | None], list[tuple[Item, int]]]  # (players,
 
 def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], variants: list[str],
           in_play: InPlay, report: Report) -> None:
-    """Every rule against the deck: once, or for every player count (or variant) its bound names."""
-    for rule in rules:
-        contexts: Iterable[tuple[int | None, str | None]] = [(None, None)]
-        if rule.per == "players":
-            contexts = [(p, None) for p in players]
-        elif rule.per == "variant":
-            contexts = [(None, v) for v in [None, *variants]]
-        at = rule.loc if rule.loc.file == spec.loc.file else spec.loc  # a package's rule: at `components:`
-        for p, v in contexts:
-            cards = [(c, n) for c, n in in_play(p, v) if c.kind == rule.kind and _matches(c, rule.where) and n]
-            if _CHECKS[rule.measure](_Check(rule, kinds, at, p, v, report), cards):
-                break  # one report a rule: the first player count it fails for
+    """Every rule against the deck: once, or for every player count (or variant) its bound names
+    (and only in the variant it is limited to); then the breaks one misprinted card explains are
+    told at that card (`_misprint`)."""
+    deck = _Deck(spec, kinds, players, variants, in_play)
+    told: dict[int, Report] = {}  # rule index -> what its break said
+    for i, rule in enumerate(rules):
+        said = Report()
+        if deck.breaks(rule, said):
+            told[i] = said
+    broken = [rules[i] for i in told]
+    for kind in dict.fromkeys(r.kind for r in broken):
+        found = _misprint(kind, rules, broken, deck)
+        if found is not None:
+            for i in told:
+                if rules[i].kind == kind:
+                    told[i] = _moved(told[i], *found)
+    for i in sorted(told):
+        report.extend(told[i])
+
+
+class _Breaks(Exception):
+    """A quiet check's first break: what a tried change needs to know, without its words."""
+
+
+class _Deck:
+    """The deck in every context a rule is measured in (the cards in play cached per player
+    count and variant), and a rule checked against it — or against it with one card changed."""
+
+    def __init__(self, spec: Spec, kinds: Kinds, players: list[int], variants: list[str], in_play: InPlay):
+        self.spec, self.kinds, self.players, self.variants = spec, kinds, players, variants
+        self._in_play, self._cache = in_play, {}
+
+    def cards(self, p: int | None, v: str | None) -> list[tuple[Item, int]]:
+        if (p, v) not in self._cache:
+            self._cache[p, v] = self._in_play(p, v)
+        return self._cache[p, v]
+
+    def contexts(self, rule: Rule) -> list[tuple[int | None, str | None]]:
+        """(players, variant) the rule is measured in: every player count or variant its bound
+        names, and only the variant it is limited to (None: the game without a variant)."""
+        vs: list[str | None] = [None, *self.variants] if rule.per == "variant" else [None]
+        if rule.variant is not None:
+            vs = [None if rule.variant == DEFAULT else rule.variant]
+        ps: list[int | None] = list(self.players) if rule.per == "players" else [None]
+        return [(p, v) for v in vs for p in ps]
+
+    def breaks(self, rule: Rule, report: Report | None = None, swap: tuple[Item, Item] | None = None) -> bool:
+        """Whether the rule is broken, told to `report` (one report a rule: the first context it
+        fails in); with no report, quietly, and with `swap` (card, changed card) in the deck."""
+        at = rule.loc if rule.loc.file == self.spec.loc.file else self.spec.loc  # a package's rule: at `components:`
+        try:
+            for p, v in self.contexts(rule):
+                cards = [(c, n) for c, n in self._measured(p, v, swap) if c.kind == rule.kind
+                         and _matches(c, rule.where) and n]
+                if _CHECKS[rule.measure](_Check(rule, self.kinds, at, p, v, report or Report(), report is None), cards):
+                    return True
+        except _Breaks:
+            return True
+        return False
+
+    def _measured(self, p: int | None, v: str | None, swap: tuple[Item, Item] | None) -> list[tuple[Item, int]]:
+        cards = self.cards(p, v)
+        return cards if swap is None else [(swap[1] if c is swap[0] else c, n) for c, n in cards]
+
+
+# -- the misprint: one card whose one value explains every break of its kind ---------------------------
+
+MISPRINT_VALUES = 200  # a field with more values than this is tried only at the values a break asks for
+MISPRINT_TRIES = 4000  # changes tried at most: past that, no one card is said to be the misprint
+
+
+def _misprint(kind: str, rules: list[Rule], broken: list[Rule], deck: _Deck) -> tuple[Item, str, list[Any]] | None:
+    """The card of `kind` that, changed in one value, makes every broken rule of its kind hold and
+    breaks none that holds — (card, field, the values that would) — when exactly one card could
+    be it, or when of several exactly one has an id naming such a value (gold-4 printed as a 5).
+    None otherwise: the breaks then stay where each was told (a card too many, a card missing, two
+    misprints, two cards alike that either could be)."""
+    mine = [r for r in broken if r.kind == kind]
+    holding = [r for r in rules if r.kind == kind and r not in mine]
+    fields = [f for f in _read_by(mine[0]) if all(f in _read_by(r) for r in mine[1:])]
+    hints = [_hint(r, deck) for r in mine]
+    hits: dict[str, tuple[Item, str, list[Any]]] = {}
+    tries = 0
+    for c in deck.spec.components:
+        if c.kind != kind or not all(h.may_be(c) for h in hints):
+            continue
+        for f in fields:
+            for v in _tried(c, f, hints, deck.kinds):
+                tries += 1
+                if tries > MISPRINT_TRIES:
+                    return None
+                swap = (c, _changed(c, f, v))
+                if not any(deck.breaks(r, swap=swap) for r in mine + holding):
+                    hits.setdefault(c.id, (c, f, []))[2].append(v)
+    return _the_one(list(hits.values()))
+
+
+def _read_by(rule: Rule) -> list[str]:
+    """The fields a rule's measure reads: a change elsewhere cannot mend its break."""
+    return list(dict.fromkeys([*rule.fields, *rule.where]))
+
+
+@dataclass
+class _Hint:
+    """What one change must do to mend one break, as measured where it was found: which cards may
+    be the one (`card`), which values a field may take instead (`values`, by field), and whether
+    a value would do (`fits`: card, field, value)."""
+
+    card: Callable[[Item], bool] | None = None
+    values: dict[str, set] = field(default_factory=dict)
+    fits: Callable[[Item, str, Any], bool] | None = None
+
+    def may_be(self, c: Item) -> bool:
+        return self.card is None or self.card(c)
+
+
+def _hint(rule: Rule, deck: _Deck) -> _Hint:
+    """What mending the rule's break asks of the one change, read in the first context it breaks
+    in (a combination short of cards needs the changed card to join it, one over needs a card to
+    leave it, a sum off by 2 a value 2 less…): the search tries only what could."""
+    for p, v in deck.contexts(rule):
+        kept = [(c, n) for c, n in deck.cards(p, v) if c.kind == rule.kind and _matches(c, rule.where) and n]
+        ch = _Check(rule, deck.kinds, rule.loc, p, v, Report(), True)
+        try:
+            _CHECKS[rule.measure](ch, kept)
+        except _Breaks:
+            return _HINTS[rule.measure](ch, kept)
+    return _Hint()
+
+
+def _hint_count(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
+    """Too many: a card counted must leave; too few: a card not counted must join."""
+    rule, most = ch.rule, ch.most()
+    over = most is not None and sum(n for _, n in kept) > most
+    return _Hint(lambda c: _matches(c, rule.where) == over, {} if over else {f: set(w) for f, w in rule.where.items()})
+
+
+def _hint_every(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
+    """A combination short: the changed card takes its values; one over: a card of it changes."""
+    rule = ch.rule
+    short, over = _gaps(ch, kept)
+    card = (lambda c: _matches(c, rule.where) and bool(set(_keys_of(c, rule.fields)) & over)) if over else None
+    return _Hint(card, {f: {k[i] for k in short} for i, f in enumerate(rule.fields)} if short else {})
+
+
+def _hint_sum(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
+    """The total with the card's summed value changed must be within the bound."""
+    name = ch.rule.fields[0]
+    total = sum((c.get(name) or 0) * n for c, n in kept)
+    copies = {c.id: n for c, n in kept}
+
+    def fits(c: Item, f: str, v: Any) -> bool:
+        return f != name or c.id in copies and ch.holds(total + (v - (c.get(name) or 0)) * copies[c.id])
+
+    return _Hint(None, {}, fits)
+
+
+def _hint_each(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
+    """Every card is tested on its own: the one to change is one that fails."""
+    failing = set()
+    for c, n in kept:
+        try:
+            _check_each(ch, [(c, n)])
+        except _Breaks:
+            failing.add(c.id)
+    return _Hint(lambda c: c.id in failing)
+
+
+def _hint_unique(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
+    """Two cards share a value: the one to change is one of them."""
+    seen: dict[Any, list[str]] = {}
+    for c, _ in kept:
+        for k in _keys(c.get(ch.rule.fields[0])):
+            seen.setdefault(k, []).append(c.id)
+    clashing = {i for ids in seen.values() if len(ids) > 1 for i in ids}
+    return _Hint(lambda c: c.id in clashing)
+
+
+_HINTS = {"count": _hint_count, "every": _hint_every, "sum": _hint_sum, "each": _hint_each, "unique": _hint_unique}
+
+
+def _gaps(ch: _Check, cards: list[tuple[Item, int]]) -> tuple[set, set]:
+    """An every rule's combinations short of its bound, and those past it."""
+    totals: dict[tuple, int] = {}
+    for c, n in cards:
+        for key in _keys_of(c, ch.rule.fields):
+            totals[key] = totals.get(key, 0) + n
+    most = ch.most()
+    over = {k for k in ch.rule.combos if most is not None and totals.get(k, 0) > most}
+    short = {k for k in ch.rule.combos if k not in over and not ch.holds(totals.get(k, 0))}
+    return short, over
+
+
+def _tried(c: Item, name: str, hints: list[_Hint], kinds: Kinds) -> list[Any]:
+    """The values a card's field is tried at: those the breaks ask for, else every value it may
+    take when they are few; never its own value, and never for a list or an empty value."""
+    now = c.get(name)
+    values = values_of(kinds.type_of(c.kind, name))
+    if values is None or now is None or isinstance(now, (list, dict)):
+        return []
+    for h in hints:
+        if name in h.values:
+            values = [x for x in values if x in h.values[name]]
+    asked = any(name in h.values for h in hints)
+    if not asked and len(values) > MISPRINT_VALUES:
+        return []
+    return [x for x in values if x != now and all(h.fits is None or h.fits(c, name, x) for h in hints)]
+
+
+def _changed(c: Item, name: str, value: Any) -> Item:
+    return replace(c, fields={**c.fields, name: value})
+
+
+def _the_one(hits: list[tuple[Item, str, list[Any]]]) -> tuple[Item, str, list[Any]] | None:
+    """The one card that could be the misprint; of several, the one whose id names a value it
+    would be right with (its other words, such as its colour, the same as the others')."""
+    if len(hits) == 1:
+        return hits[0]
+    named = []
+    for c, name, values in hits:
+        words = set(re.findall(r"[0-9]+|[^\W\d_]+", c.id.casefold()))  # c56: c and 56
+        said = [x for x in values if str(_text(x)).casefold() in words]
+        if said and str(_text(c.get(name))).casefold() not in words:
+            named.append((c, name, said))
+    return named[0] if len(named) == 1 else None
+
+
+def _moved(said: Report, card: Item, name: str, values: list[Any]) -> Report:
+    """A rule's breaks, told at the misprinted value instead, saying what it probably should be."""
+    at = card.loc_of(name)
+    guess = " or ".join(str(_text(x)) for x in values)
+    return Report([replace(d, loc=at, message=f"{d.message} — probably a misprint of {guess}") for d in said.items])
 
 
 @dataclass
@@ -486,6 +740,7 @@ class _Check:
     players: int | None
     variant: str | None
     report: Report
+    quiet: bool = False  # only whether it breaks: the first break stops the check (_Breaks)
 
     def holds(self, n: float) -> bool:
         return self.rule.bound.holds(n, self.players, self.variant)
@@ -496,8 +751,10 @@ class _Check:
     def say(self, loc: Loc, text: str, code: str | None = None, plain: bool = False, **values: Any) -> None:
         """Report a break at `loc`: the rule's message filled in when it is a template, else put
         before the default words `text`; `plain`: the default words alone."""
+        if self.quiet:
+            raise _Breaks
         rule = self.rule
-        context = _context(self.players, self.variant)
+        context = _context(self.players, self.variant, rule.variant)
         msg = rule.message["en"] if rule.message and code is None and not plain else None
         if msg is not None and _names(msg):
             bound = rule.bound.wanted(self.players, self.variant) if rule.bound else ""
@@ -520,7 +777,16 @@ def _fill(template: str, values: dict[str, Any]) -> str:
     return "".join(out)
 
 
+def card_noun(kind: str) -> str:
+    """"ship card", but "card" for a kind called card (never "card card") and "wager card" for
+    wager: what one card of the kind is called in a message."""
+    return kind if kind == "card" or kind.endswith(("-card", " card", "_card")) else f"{kind} card"
+
+
 def _text(v: Any) -> str:
+    """A value as the spec writes it: 3 (not 3.0), true (not True), a list's items with commas."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     if isinstance(v, list):
@@ -541,14 +807,19 @@ def _matches(c: Item, where: dict[str, list[Any]]) -> bool:
     return True
 
 
-def _context(p: int | None, v: str | None) -> str:
-    return f"with {p} players, " if p is not None else f"in the {v} variant, " if v else ""
+def _context(p: int | None, v: str | None, limit: str | None = None) -> str:
+    """"with 3 players, ", "in the short variant, ": what a break was measured on; a rule limited
+    to the game without a variant says so."""
+    players = f"with {p} players" if p is not None else ""
+    variant = f"in the {v} variant" if v else "in the game without a variant" if limit == DEFAULT else ""
+    said = " ".join(x for x in (players, variant) if x)
+    return said + ", " if said else ""
 
 
 def _described(rule: Rule, n: int) -> str:
     """"3 ship cards with suit red": the count on the noun, the filter after it."""
-    conds = [f"{k} {' or '.join(map(str, v))}" for k, v in rule.where.items()]
-    return plural(n, f"{rule.kind} card") + (" with " + " and ".join(conds) if conds else "")
+    conds = [f"{k} {' or '.join(map(_text, v))}" for k, v in rule.where.items()]
+    return plural(n, card_noun(rule.kind)) + (" with " + " and ".join(conds) if conds else "")
 
 
 def nouns(word: str) -> str:
@@ -680,7 +951,9 @@ def _suffix(kind: str) -> str:
 
 
 def _filter(rule: Rule) -> str:
-    conds = [f"{k} {' or '.join(map(str, v))}" for k, v in rule.where.items()]
+    """The rule's `where`, as words after a combination: the counted fields' part is in the
+    combination already."""
+    conds = [f"{k} {' or '.join(map(_text, v))}" for k, v in rule.where.items() if k not in rule.fields]
     return (" with " + " and ".join(conds)) if conds else ""
 
 
@@ -708,7 +981,7 @@ def _check_sum(ch: _Check, cards) -> bool:
         return False
     loc = cards[0][0].loc_of(name) if len(cards) == 1 else ch.at
     counted = _parts(rule.kind, cards, loc)
-    ch.say(loc, f"the {name} of the {rule.kind} cards adds up to {total:g}, expected "
+    ch.say(loc, f"the {name} of the {card_noun(rule.kind)}s adds up to {total:g}, expected "
                 f"{rule.bound.wanted(ch.players, ch.variant)}; counted from {counted}",
            total=total, counted=counted, field=name)
     return True
@@ -786,6 +1059,71 @@ def _keys(value: Any) -> list[tuple[str | None, Any]]:
 
 _CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique,
            "each": _check_each}
+
+
+# -- face-down decks: what the setup shuffles together -----------------------------------------------
+
+FACE_DOWN = ("deal", "piles", "pile")  # the steps that lay a deck's cards face down (a deal seen_by: all excepted)
+
+
+def face_down_decks(spec: Spec, steps: list, players: list[int], variants: list[str],
+                    in_play: InPlay) -> list[list[Item]]:
+    """The components of each deck the setup (`steps`, setup.py's Steps) shuffles and then deals,
+    piles or leaves face down — for every player count and variant, each deck once: the cards
+    whose backs must not tell them apart. A deck only shown face up is none of them."""
+    decks: dict[tuple[str, ...], list[Item]] = {}
+    for v in [None, *variants]:
+        for p in players:
+            for deck in _decks_in(steps, in_play(p, v), p, v):
+                decks.setdefault(tuple(c.id for c in deck), deck)
+    return list(decks.values())
+
+
+def _decks_in(steps: list, cards: list[tuple[Item, int]], players: int, variant: str | None) -> list[list[Item]]:
+    """The steps run on copies counted, not dealt: a shuffle moves its kinds from the box into the
+    deck, a step that takes every card left empties it (the next shuffle begins another), and the
+    deck as a face-down step finds it is one of the decks."""
+    box = {c.id: [c, n] for c, n in cards if n}
+    deck: dict[str, Item] = {}
+    left, out = 0, []
+    for s in steps:
+        if not s.applies(players, variant):
+            continue
+        if s.what == "shuffle":
+            for c, n in [x for x in box.values() if x[0].kind in s.arg]:
+                deck[c.id], left = c, left + n
+                del box[c.id]
+        elif s.what == "give":
+            _given(box, s.arg, players)
+        elif s.what in FACE_DOWN + ("display",):
+            if deck and s.what in FACE_DOWN and getattr(s, "seen_by", "owner") != "all":
+                out.append(list(deck.values()))
+            left -= left if s.what == "pile" else _taken(s.what, s.arg, players)
+            if left <= 0:
+                deck, left = {}, 0
+    return out
+
+
+def _taken(what: str, arg: Any, players: int) -> int:
+    """How many cards a deal, display or piles step takes from the deck."""
+    n = arg.get(players, 0) if isinstance(arg, dict) else arg
+    return sum(n) if what == "piles" else n * players if what == "deal" else n
+
+
+def _given(box: dict[str, list], arg: dict, players: int) -> None:
+    """A give step's copies out of the box: each player's of every id, or of every value."""
+    tests = ([lambda c, i=i: c.id == i for i in arg["ids"]] if "ids" in arg else
+             [lambda c, v=v: c.kind == arg["kind"] and c.get(arg["one_each"]) == v for v in arg["values"]])
+    for test in tests:
+        need = players
+        for key in [k for k, (c, _) in box.items() if test(c)]:
+            took = min(need, box[key][1])
+            box[key][1] -= took
+            need -= took
+            if not box[key][1]:
+                del box[key]
+            if not need:
+                break
 
 
 def check_refs(spec: Spec, kinds: Kinds, report: Report) -> None:

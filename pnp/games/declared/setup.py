@@ -2,50 +2,59 @@
 
 Takes the `setup:` node; returns `Step`s that `deal` carries out in order on the components'
 copies, each step limited, where it says so, to some player counts (`players: [2]`) or to one
-variant (`variant: short`):
+variant (`variant: short`; `variant: default` is the game played without one):
 
     shuffle: [KIND, …]          those kinds' cards into the deck, shuffled
     remove: {where: {…}}        matching cards out of the game (set aside, open)
     deal: N | {2: 8, 3: 7}      N cards from the deck to every player, hidden from the others
+                                (seen_by: owner); seen_by: others (the holder cannot look) or all
     give: [ID, …] | {kind: K, one_each: FIELD}   to every player, open: those components, or one
                                 card of kind K for every value of FIELD
-    display: N, distinct: F     N cards face up on the table (with distinct: all different in F)
+    display: N, distinct: F     N cards face up on the table (with distinct: all different in F,
+                                never a card without F; a deal takes distinct too)
     piles: [4, 3, 3] | {2: […]} face-down piles from the deck, in that order
-    pile: NAME                  the rest of the deck, face down
+    pile: NAME | {en, zh-TW}    the rest of the deck, face down
+    place: [KIND, …]            every card of those kinds open on the table, for everyone (tokens,
+                                boards, a supply); kinds no step names are "not placed by the setup"
     note: {en, zh-TW}           a sentence for the people setting up, nothing dealt
 
 and optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
 `given`, `table` or `piles`: GEM's `coins` and `piles`) and `text: {en, zh-TW}` (the sentence the
 setup prints for the step, in place of its own line; `{cards}`, `{each}`, `{piles}`, `{sizes}`,
-`{players}` are its numbers).
+`{players}` are its numbers, `{cards:card|cards}` a number with its word, singular for 1).
 
-The result is split like every game's setup: `public` (what everyone sees, and the cards of kinds no step shuffles in, left in the box), `private` (each
-player's hand) and `hidden` (the order of face-down piles). A step the deck is too small for is a
-`SetupError` naming the step (exit 1). `in_play` gives the deck as the remove steps leave it for
-a player count, which the deck rules measure.
+The result is split like every game's setup: `public` (what everyone sees, and the cards of kinds
+no step shuffles in, left in the box), `private` (each player's hand), `hidden` (the order of
+face-down piles) and, when a deal is `seen_by: others`, `seen_by_others` (per seat, the cards it
+holds facing out). A step the deck is too small for is a `SetupError` naming the step (exit 1).
+`in_play` gives the deck as the remove steps leave it for a player count, which the deck rules
+measure; `check_leftovers` warns where a shuffle would mix in cards an earlier step left.
 """
 from __future__ import annotations
 
 import random
+import string
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from ...diagnostics import Loc, Report, one_of, plural
-from ...load.schema import INVALID, Id, Int, ListOf, Localized, Text
+from ...load.schema import INVALID, Id, Int, ListOf, Localized
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from ..base import CARD_KEYS, SetupError, SetupResult, card_json, seat_name
 from .kinds import Broken, Kinds
-from .rules import _matches, _where, values_of
+from .rules import DEFAULT, _matches, _where, values_of
 
-STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "note")
+STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note")
 LIMITS = ("players", "variant")
-EXTRAS = ("distinct", "name", "text")
+EXTRAS = ("distinct", "name", "text", "seen_by")
+SEEN_BY = ("owner", "others", "all")  # who looks at a dealt hand: its holder, everyone else, everyone
 TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
 STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "players"),
                "display": ("cards", "players"), "piles": ("cards", "piles", "sizes", "players"),
                "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players"),
-               "note": ("players",)}  # what a step's text may say: the numbers that step has
+               "place": ("cards", "players"), "note": ("players",)}  # what a step's text may say: the numbers that step has
 MAX_DEAL = 999
 
 
@@ -59,10 +68,12 @@ class Step:
     distinct: str | None = None
     name: str | None = None  # the key its cards go under in the deal's data
     text: dict[str, str] | None = None  # what the setup says for it, by language
+    seen_by: str = "owner"  # a deal's cards: seen by their holder, by the others, or by all
 
     def applies(self, players: int | None, variant: str | None) -> bool:
+        """Whether the step is run for this player count (None: any) and variant (None: none)."""
         return ((self.players is None or players is None or players in self.players)
-                and (self.variant is None or self.variant == variant))
+                and self.variant in (None, variant or DEFAULT))
 
     def label(self, n: int) -> str:
         return f"setup step {n} ({self.what}, line {self.loc.line})"
@@ -87,7 +98,7 @@ def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: li
 
 # The deal's own keys, and the unnamed steps whose cards go under each (box and removed: always).
 OWN_KEYS = {"table": ("display",), "given": ("give",), "piles": ("piles", "pile"), "hand": ("deal",),
-            "box": (), "removed": (), "deck": ()}
+            "hands": ("deal",), "supply": ("place",), "box": (), "removed": (), "deck": ()}
 
 
 def _check_names(steps: list[Step], nodes: list, report: Report) -> None:
@@ -95,7 +106,8 @@ def _check_names(steps: list[Step], nodes: list, report: Report) -> None:
     for step, (i, node) in zip(steps, nodes):
         if step.name not in OWN_KEYS:
             continue
-        others = [n for s, (n, _) in zip(steps, nodes) if s.what in OWN_KEYS[step.name] and s.name is None]
+        others = [n for s, (n, _) in zip(steps, nodes) if s.what in OWN_KEYS[step.name] and s.name is None
+                  and (s.seen_by == "all") == (step.name == "hands")]  # a deal seen by all: public "hands"
         if step.name in ("box", "removed", "deck") or others:
             why = (f"it holds {'what no step puts into play' if step.name == 'box' else 'the cards set aside' if step.name == 'removed' else 'the rest of the deck'}"
                    if not others else f"setup step {others[0]} puts its cards there")
@@ -122,67 +134,129 @@ def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
     if arg is None:
         return None
     step = Step(kind, arg, node.loc)
-    if "players" in node.value:
-        step.players = ListOf(Int(min(players), max(players)), 1).read(node.value["players"], report,
-                                                                          f"'players' of {what}") or None
-        if step.players is INVALID:
-            return None
-    if "variant" in node.value:
-        v = node.value["variant"]
-        if v.kind != "scalar" or v.value not in variants:
-            report.error(v.loc, "DECLARE-VARIANT", f"'variant' of {what} is '{v.value}', not a variant of the game; "
-                                                   f"variants: {one_of(variants) or 'none (declare them under variants:)'}")
-            return None
-        step.variant = v.value
-    if "distinct" in node.value:
-        step.distinct = _distinct(node, kind, kinds, report, what)
-        if step.distinct is None:
-            return None
-    if "name" in node.value:
-        n = Id().read(node.value["name"], report, f"'name' of {what}")
-        if n is INVALID:
-            return None
-        if kind in ("shuffle", "remove", "note", "pile"):
-            report.error(node.key_loc("name"), "DECLARE-KEY", f"'name' of {what}: a {kind} step puts no cards of its "
-                                                              "own in the deal's data" + ("; its pile is named by "
-                                                              "pile: NAME" if kind == "pile" else ""))
-            return None
-        step.name = n
-    if "text" in node.value:
-        step.text = _sentence(node.value["text"], report, f"'text' of {what}", STEP_VALUES[kind])
-        if step.text is None:
+    game = _Game(kinds, players, variants)
+    for key, read in _EXTRA_READERS.items():
+        if key in node.value and not read(step, node, game, report, what):
             return None
     return step
 
 
-def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES) -> dict[str, str] | None:
-    """A sentence in one or both languages; its `{…}` are the step's numbers, checked here."""
-    import string
+@dataclass
+class _Game:
+    """What a step's extra keys are read against: the game's kinds, player counts and variants."""
 
+    kinds: Kinds
+    players: list[int]
+    variants: list[str]
+
+
+def _read_players(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    step.players = ListOf(Int(min(game.players), max(game.players)), 1).read(
+        node.value["players"], report, f"'players' of {what}") or None
+    return step.players is not INVALID
+
+
+def _read_variant(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`variant: NAME` of a declared variant, or `variant: default`: the game without one."""
+    v = node.value["variant"]
+    if v.kind != "scalar" or v.value not in [*game.variants, DEFAULT]:
+        report.error(v.loc, "DECLARE-VARIANT", f"'variant' of {what} is '{v.value}', not a variant of the game; "
+                                               f"variants: {one_of(game.variants) or 'none (declare them under variants:)'}"
+                                               f"{', or' if game.variants else '; or'} default (the game without a variant)")
+        return False
+    step.variant = v.value
+    return True
+
+
+def _read_distinct(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    step.distinct = _distinct(node, step.what, game.kinds, report, what)
+    return step.distinct is not None
+
+
+def _read_name(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    n = Id().read(node.value["name"], report, f"'name' of {what}")
+    if n is INVALID:
+        return False
+    if step.what in ("shuffle", "remove", "note", "pile"):
+        report.error(node.key_loc("name"), "DECLARE-KEY", f"'name' of {what}: a {step.what} step puts no cards of its "
+                                                          "own in the deal's data" + ("; its pile is named by "
+                                                          "pile: NAME" if step.what == "pile" else ""))
+        return False
+    step.name = n
+    return True
+
+
+def _read_text(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    step.text = _sentence(node.value["text"], report, f"'text' of {what}", STEP_VALUES[step.what])
+    return step.text is not None
+
+
+def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`seen_by:` of a deal: who may look at the hands it deals (Hanabi's: everyone but the holder)."""
+    v = node.value["seen_by"]
+    if step.what != "deal":
+        report.error(node.key_loc("seen_by"), "DECLARE-KEY", f"'seen_by' belongs to a deal step, not {what} "
+                                                             f"(a {step.what} step)")
+        return False
+    if v.kind != "scalar" or v.value not in SEEN_BY:
+        report.error(v.loc, "DECLARE-VALUE", f"'seen_by' of {what} is '{v.value}', expected {one_of(SEEN_BY)} "
+                                             "(its holder only, everyone but its holder, everyone)")
+        return False
+    step.seen_by = v.value
+    return True
+
+
+# A step's keys besides its own, each with its reader, in the order they are checked.
+_EXTRA_READERS = {"players": _read_players, "variant": _read_variant, "distinct": _read_distinct,
+                  "name": _read_name, "text": _read_text, "seen_by": _read_seen_by}
+
+
+def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES) -> dict[str, str] | None:
+    """A sentence in one or both languages; its `{…}` are the step's numbers, checked here. A
+    number may carry its word in both forms, `{cards:card|cards}` ("1 card", "5 cards")."""
     text = Localized(1000).read(node, report, what)
     if text is INVALID:
         return None
     text = text if isinstance(text, dict) else {"en": text}
     for lang, t in text.items():
         try:
-            names = [(n, spec, conv) for _, n, spec, conv in string.Formatter().parse(t) if n is not None]
+            names = [(n, spec, conv) for _, n, spec, conv in _COUNTED.parse(t) if n is not None]
         except ValueError:
             report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has a lone brace; write {{{{ or }}}} for the "
                                                       "brace itself")
             return None
         for n, spec, conv in names:
-            if n not in offered or spec or conv:
+            if n not in offered or conv or spec and not (n != "sizes" and _forms(spec)):
                 report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has the placeholder '{{{n}}}'; this step's "
                                                           f"text can use {', '.join('{' + v + '}' for v in offered)}")
                 return None
     return text
 
 
+def _forms(spec: str) -> tuple[str, str] | None:
+    """The singular and plural of a number's word written `ONE|MANY` after its colon, if it is so."""
+    parts = spec.split("|")
+    return (parts[0], parts[1]) if len(parts) == 2 and all(p.strip() for p in parts) else None
+
+
+class _Counted(string.Formatter):
+    """str.format where `{n:card|cards}` is the number with its word, singular for 1."""
+
+    def format_field(self, value: Any, spec: str) -> str:
+        forms = _forms(spec) if spec else None
+        if forms is None:
+            return super().format_field(value, spec)
+        return f"{value} {forms[0] if value == 1 else forms[1]}"
+
+
+_COUNTED = _Counted()
+
+
 def _distinct(node: Node, kind: str, kinds: Kinds, report: Report, what: str) -> str | None:
     d = node.value["distinct"]
     names = sorted({f.name for fields in kinds.fields.values() for f in fields})
-    if kind != "display":
-        report.error(node.key_loc("distinct"), "DECLARE-KEY", f"'distinct' belongs to a display step, not {what}")
+    if kind not in ("display", "deal"):
+        report.error(node.key_loc("distinct"), "DECLARE-KEY", f"'distinct' belongs to a display or deal step, not {what}")
         return None
     if d.kind != "scalar" or d.value not in names:
         report.error(d.loc, "DECLARE-FIELD", f"'distinct' of {what} is '{d.value}', not a field; fields: {one_of(names)}")
@@ -268,7 +342,8 @@ def _give(node, kinds, players, report, what):
 
 
 def _pile(node, kinds, players, report, what):
-    v = Text(40).read(node, report, what)
+    """The pile's name: one for every language, or {en, zh-TW} (the deal's data keys it by the English)."""
+    v = Localized(40).read(node, report, what)
     return None if v is INVALID else v
 
 
@@ -277,7 +352,7 @@ def _note(node, kinds, players, report, what):
 
 
 _READERS = {"shuffle": _kinds_list, "remove": _remove, "deal": _per_players, "give": _give,
-            "display": _per_players, "piles": _sizes, "pile": _pile, "note": _note}
+            "display": _per_players, "piles": _sizes, "pile": _pile, "place": _kinds_list, "note": _note}
 
 
 # -- running -------------------------------------------------------------------------------------------
@@ -304,33 +379,74 @@ class _Table:
         self.players, self.rng = players, rng
         self.seats = [seat_name(p) for p in range(1, players + 1)]
         self.hands: dict[str, dict[str, list]] = {s: {} for s in self.seats}  # seat -> group -> cards
+        self.facing: dict[str, dict[str, list]] = {s: {} for s in self.seats}  # the same, seen_by: others
         self.given: dict[str, dict[str, list]] = {}  # group -> seat -> cards
         self.shown: dict[str, list] = {}  # group -> cards face up
         self.removed: list = []
         self.piles: list[tuple[str, list]] = []
+        self.labels: dict[str, dict[str, str]] = {}  # a pile's name by language, where the spec gives it
         self.grouped: dict[str, list[list]] = {}  # a named piles step: its piles, in order
         self.said: list[tuple[Step, dict]] = []  # each step run, with its numbers
+        self.opened: list[int] = []  # the shuffle steps whose cards the deck holds
+        self.drawn = False  # whether a step has taken cards from the deck since it was begun
+        self.leftovers: list[tuple[int, int, list[str], list[int]]] = []  # (step, cards, kinds, from steps)
 
     def take(self, n: int, step: Step, number: int, why: str) -> list:
         if n > len(self.deck):
             raise SetupError(f"{step.label(number)} {why}: it needs {plural(n, 'card')}, but the deck has "
                              f"{len(self.deck)} left", usage=False)
         out, self.deck = self.deck[:n], self.deck[n:]
+        self.drawn = True
         return out
+
+    def distinct(self, n: int, step: Step, number: int, why: str) -> list:
+        """`n` cards from the top all different in the step's field, never one without it; the
+        ones passed over go to the bottom, in the order drawn."""
+        field = step.distinct
+        taken, skipped, seen = [], [], set()
+        while len(taken) < n and self.deck:
+            card = self.deck.pop(0)
+            value = card[0].get(field)
+            key = repr(value)
+            (skipped if value in (None, "", []) or key in seen else taken).append(card)
+            seen.add(key)
+        self.deck += skipped
+        self.drawn = True
+        if len(taken) < n:
+            raise SetupError(f"{step.label(number)} {why} all different in {field}, but the deck has only "
+                             f"{len(taken)} different", usage=False)
+        return taken
+
+
+class _Unshuffled(random.Random):
+    """The deal run in the order the cards are written, for what is true of every deal (how many
+    cards each step leaves) rather than of one."""
+
+    def shuffle(self, x, *args) -> None:
+        return None
 
 
 def deal(spec: Spec, steps: list[Step], players: int, seed: int, variant: str | None) -> _Table:
     table = _Table(spec, players, random.Random(seed))
+    _run_all(table, steps, players, variant)
+    return table
+
+
+def _run_all(table: _Table, steps: list[Step], players: int, variant: str | None) -> None:
+    """The steps that apply to this player count and variant, in order, each with its numbers said."""
     for number, step in enumerate(steps, 1):
         if step.applies(players, variant):
             numbers = _RUN[step.what](table, step, number) or {}
             table.said.append((step, {"players": players, **numbers}))
-    return table
 
 
 def _shuffle(t: _Table, step: Step, n: int) -> dict:
+    if t.deck and t.drawn:  # what an earlier step left would be mixed in
+        kinds = sorted({c.kind for c, _ in t.deck})
+        t.leftovers.append((n, len(t.deck), kinds, list(t.opened)))
     t.deck += [x for x in t.box if x[0].kind in step.arg]
     t.box = [x for x in t.box if x[0].kind not in step.arg]
+    t.opened.append(n)
     t.rng.shuffle(t.deck)
     return {"cards": len(t.deck)}
 
@@ -351,11 +467,22 @@ def _count(arg: Any, players: int) -> int:
 
 
 def _run_deal(t: _Table, step: Step, n: int) -> dict:
+    """Each player's cards, dealt one at a time around the table, to where `seen_by` says they are seen."""
     each = _count(step.arg, t.players)
-    cards = t.take(each * t.players, step, n, f"deals {each} to each of {t.players} players")
-    for i, s in enumerate(t.seats):
-        t.hands[s].setdefault(step.name or "hand", []).extend(cards[i::t.players])
-    return {"cards": len(cards), "each": each}
+    why = f"deals {each} to each of {plural(t.players, 'player')}"
+    cards = (t.distinct if step.distinct else t.take)(each * t.players, step, n, why)
+    mine = {s: cards[i::t.players] for i, s in enumerate(t.seats)}
+    for s, cs in mine.items():
+        _held(t, step, s).extend(cs)
+    return {"cards": len(cards), "each": each, "given": mine}
+
+
+def _held(t: _Table, step: Step, seat: str) -> list:
+    """Where a deal puts a seat's cards: open on the table (seen_by: all), held facing out
+    (others), or in the hand only its holder sees (owner)."""
+    if step.seen_by == "all":
+        return t.given.setdefault(step.name or "hands", {s: [] for s in t.seats})[seat]
+    return (t.hands if step.seen_by == "owner" else t.facing)[seat].setdefault(step.name or "hand", [])
 
 
 def _run_give(t: _Table, step: Step, n: int) -> dict:
@@ -382,22 +509,9 @@ def _run_give(t: _Table, step: Step, n: int) -> dict:
 
 def _run_display(t: _Table, step: Step, n: int) -> dict:
     want = _count(step.arg, t.players)
-    group = t.shown.setdefault(step.name or "table", [])
-    if step.distinct is None:
-        shown = t.take(want, step, n, f"shows {want} cards")
-        group += shown
-        return {"cards": want, "shown": shown}
-    shown, skipped, seen = [], [], set()
-    while len(shown) < want and t.deck:
-        card = t.deck.pop(0)
-        key = repr(card[0].get(step.distinct))
-        (skipped if key in seen else shown).append(card)
-        seen.add(key)
-    t.deck += skipped  # the ones passed over go to the bottom, in the order drawn
-    if len(shown) < want:
-        raise SetupError(f"{step.label(n)} shows {want} cards all different in {step.distinct}, but the deck has only "
-                         f"{len(shown)} different", usage=False)
-    group += shown
+    why = f"shows {plural(want, 'card')}"
+    shown = (t.distinct if step.distinct else t.take)(want, step, n, why)
+    t.shown.setdefault(step.name or "table", []).extend(shown)
     return {"cards": want, "shown": shown}
 
 
@@ -417,9 +531,20 @@ def _run_piles(t: _Table, step: Step, n: int) -> dict:
 
 
 def _run_pile(t: _Table, step: Step, n: int) -> dict:
-    t.piles.append((step.arg, t.deck))
-    t.deck = []
+    """The rest of the deck, face down: the next shuffle begins a deck of its own."""
+    key = step.arg["en"]
+    t.piles.append((key, t.deck))
+    t.labels[key] = step.arg
+    t.deck, t.opened, t.drawn = [], [], False
     return {"cards": len(t.piles[-1][1])}
+
+
+def _run_place(t: _Table, step: Step, n: int) -> dict:
+    """Every card of the kinds named, open on the table for everyone: tokens, boards, a supply."""
+    placed = [x for x in t.box if x[0].kind in step.arg]
+    t.box = [x for x in t.box if x[0].kind not in step.arg]
+    t.shown.setdefault(step.name or "supply", []).extend(placed)
+    return {"cards": len(placed), "shown": placed}
 
 
 def _run_note(t: _Table, step: Step, n: int) -> dict:
@@ -427,13 +552,64 @@ def _run_note(t: _Table, step: Step, n: int) -> dict:
 
 
 _RUN = {"shuffle": _shuffle, "remove": _run_remove, "deal": _run_deal, "give": _run_give,
-        "display": _run_display, "piles": _run_piles, "pile": _run_pile, "note": _run_note}
+        "display": _run_display, "piles": _run_piles, "pile": _run_pile, "place": _run_place, "note": _run_note}
+
+
+def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants: list[str], report: Report) -> None:
+    """A warning at each shuffle that adds to a deck still holding cards an earlier step left
+    (Coloretto's spare row cards mixed into the colour cards), for every player count and
+    variant it happens with: the steps run without shuffling, since how many cards each step
+    leaves is the same in every deal."""
+    found: dict[int, list] = {}
+    for v in [None, *variants]:
+        for p in players:
+            table = _Table(spec, p, _Unshuffled())
+            try:
+                _run_all(table, steps, p, v)
+            except SetupError:
+                pass  # the deal itself fails there: `pnp setup` says so, naming the step
+            for n, cards, kinds, sources in table.leftovers:
+                found.setdefault(n, []).append((p, v, cards, kinds, sources))
+    for n, cases in found.items():
+        step = steps[n - 1]
+        report.warning(step.loc, "DECLARE-LEFTOVER", f"setup step {n} (shuffle) adds the {' and '.join(step.arg)} cards "
+                       f"to a deck that still holds {_left(cases, players, variants)}: they would be shuffled in "
+                       "unseen; lay them out first with a pile step (such as  - { pile: spare }) before this one",
+                       stage="input")
+
+
+def _left(cases: list, players: list[int], variants: list[str]) -> str:
+    """'the 2 row cards setup step 1 left with 3 players', or, when the number differs, 'the row
+    cards setup step 1 left (2 with 3 players, 1 with 4 players)'."""
+    _, _, _, kinds, sources = cases[0]
+    what = f"{kinds[0]} card" if len(kinds) == 1 else "card"
+    of = "" if len(kinds) == 1 else f" (of {' and '.join(kinds)})"
+    by = f"setup step {one_of(map(str, sources))}"
+    counts: dict[int, list] = {}
+    for case in cases:
+        counts.setdefault(case[2], []).append(case)
+    if len(counts) == 1:
+        return f"the {plural(cases[0][2], what)}{of} {by} left{_when(cases, players, variants)}"
+    each = ", ".join(f"{n}{_when(cs, players, variants)}" for n, cs in counts.items())
+    return f"the {what}s{of} {by} left ({each})"
+
+
+def _when(cases: list, players: list[int], variants: list[str]) -> str:
+    """' with 3 or 4 players', ' in the short variant', both, or '' when it is so for every game."""
+    counts = sorted({p for p, *_ in cases})
+    kinds = list(dict.fromkeys(v for _, v, *_ in cases))
+    said = ""
+    if counts != players:
+        said += f" with {one_of(map(str, counts))} players" if counts != [1] else " with 1 player"
+    if kinds != [None, *variants]:
+        said += " " + " and ".join(f"in the {v} variant" if v else "without a variant" for v in kinds)
+    return said
 
 
 # The deal's own words, in both languages (`phrases` adds the framing every setup shares).
 TEXT = {
-    "title": {"en": "{title} for {players} players (seed {seed})", "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}）"},
-    "title_variant": {"en": "{title} for {players} players (seed {seed}), {variant}",
+    "title": {"en": "{title} for {who} (seed {seed})", "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}）"},
+    "title_variant": {"en": "{title} for {who} (seed {seed}), {variant}",
                       "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}），{variant}"},
     "face_up": {"en": "  face up: {cards}", "zh-TW": "  正面朝上：{cards}"},
     "seat_cards": {"en": "  {seat}: {cards}", "zh-TW": "  {seat}：{cards}"},
@@ -441,37 +617,85 @@ TEXT = {
     "pile_n": {"en": "pile {n}", "zh-TW": "第 {n} 疊"},
     "deck": {"en": "deck", "zh-TW": "牌庫"},
     "removed": {"en": "  set aside (out of the game): {cards}", "zh-TW": "  放到一旁（不參與遊戲）：{cards}"},
-    "box": {"en": "  left in the box, not in play: {cards}", "zh-TW": "  留在盒子裡，這局用不到：{cards}"},
+    "box": {"en": "  not placed by the setup (the rules say where): {cards}",
+            "zh-TW": "  設置步驟沒有擺放（依規則使用）：{cards}"},
+    "supply": {"en": "  on the table, for everyone: {cards}", "zh-TW": "  放在桌上，大家共用：{cards}"},
     "nothing": {"en": "nothing", "zh-TW": "無"},
     "n_cards": {"en": "{n} cards", "zh-TW": "{n} 張"},
     "one_card": {"en": "1 card", "zh-TW": "1 張"},
+    "copies": {"en": "{n} × {card}", "zh-TW": "{n} × {card}"},  # the copies of one component, listed once
+    "unseen": {"en": "  {cards}, held facing out: the others see them, you may not",
+               "zh-TW": "  {cards}，朝外拿著：其他玩家看得到，你自己不能看"},
 }
+
+
+class _Words:
+    """How the deal is said in one language: a card as data and as a label, lists, counts, piles."""
+
+    def __init__(self, table: _Table, lang: str, name):
+        from ..base import phrases
+
+        self.word, self.lang, self.name, self.labels = phrases(TEXT, lang), lang, name, table.labels
+
+    def js(self, x) -> dict:
+        c = x[0]
+        fields = {k: v for k, v in c.fields.items() if k not in ("id", "count", "back")}
+        out = card_json(c, x[1], self.name(c, self.lang), kind=c.kind, **fields)
+        if any(k in CARD_KEYS or k == "kind" for k in fields):  # a field called name, id, card or kind
+            out["fields"] = fields  # its value in full, where the card's own keys do not hide it
+        return out
+
+    def listed(self, cards) -> str:
+        """The cards by name and id, the copies of one component once: "11 × Chip [chip]"."""
+        copies = Counter(c.id for c, _ in cards)
+        first: dict[str, Item] = {}
+        for c, _ in cards:
+            first.setdefault(c.id, c)
+        labels = {i: f"{self.name(c, self.lang)} [{i}]" for i, c in first.items()}
+        said = [labels[i] if copies[i] == 1 else self.word("copies", n=copies[i], card=labels[i]) for i in first]
+        return self.word("and").join(said) or self.word("nothing")
+
+    def n_cards(self, n: int) -> str:
+        return self.word("one_card") if n == 1 else self.word("n_cards", n=n)
+
+    def pile(self, key: str) -> str:
+        """A pile's name in the language: the spec's, as it gives it; pnp's own ("deck", "pile 2") translated."""
+        if key in self.labels:
+            return self.labels[key].get(self.lang) or self.labels[key]["en"]
+        number = key.split()[-1]
+        if key.startswith("pile ") and number.isdigit():
+            return self.word("pile_n", n=number)
+        return self.word("deck") if key == "deck" else key
+
+    def sentence(self, step: Step, numbers: dict) -> str | None:
+        """The step's own sentence (`text:`, a note) with its numbers, or None when it has none."""
+        said = step.text or (step.arg if step.what == "note" else None)
+        if said is None:
+            return None
+        sizes = self.word("and").join(map(str, numbers.get("sizes", [])))
+        return _COUNTED.format(said.get(self.lang) or said["en"], **{**numbers, "sizes": sizes})
 
 
 def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, name, title: str) -> SetupResult:
     """The deal as data and as lines for a person, in `lang`, each step's lines in the order of the
     steps. `name(item, lang)` is a card's printed name."""
-    from ..base import phrases
+    from ..base import game_name
 
-    word = phrases(TEXT, lang)
+    w = _Words(table, lang, name)
+    shown_title = game_name(spec, lang) if lang != "en" else title
+    lines = [w.word("title_variant" if variant else "title", title=shown_title, players=table.players, seed=seed,
+                    variant=variant, who=plural(table.players, "player")), "", w.word("table")]
+    held = {s: [f"  {w.listed(cs)}" for cs in groups.values() if cs] for s, groups in table.hands.items()}
+    facing = {s: [f"  {w.listed(cs)}" for cs in groups.values() if cs] for s, groups in table.facing.items()}
+    unseen = {s: [w.word("unseen", cards=w.n_cards(len(cs))) for cs in groups.values() if cs]
+              for s, groups in table.facing.items()}
+    return SetupResult(_data(spec, table, seed, variant, lang, w.js), lines + _step_lines(table, w),
+                      {s: ls for s, ls in held.items() if ls}, {s: ls for s, ls in facing.items() if ls},
+                      {s: ls for s, ls in unseen.items() if ls})
 
-    def js(x):
-        c = x[0]
-        fields = {k: v for k, v in c.fields.items() if k not in ("id", "count", "back")}
-        out = card_json(c, x[1], name(c, lang), kind=c.kind, **fields)
-        if any(k in CARD_KEYS or k == "kind" for k in fields):  # a field called name, id, card or kind
-            out["fields"] = fields  # its value in full, where the card's own keys do not hide it
-        return out
 
-    def listed(cards):
-        return word("and").join(f"{name(c, lang)} [{c.id}]" for c, _ in cards) or word("nothing")
-
-    def n_cards(n):
-        return word("one_card") if n == 1 else word("n_cards", n=n)
-
-    def pile_name(p):
-        return word("pile_n", n=p.split()[-1]) if p.startswith("pile ") and p.split()[-1].isdigit() else p
-
+def _data(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, js) -> dict[str, Any]:
+    """The deal as JSON-ready data: public, private, hidden (and seen_by_others when a deal says so)."""
     piles = table.piles + ([("deck", table.deck)] if table.deck else [])
     public: dict[str, Any] = {"table": [], "given": {}, "piles": {}, "removed": [js(x) for x in table.removed],
                               "box": [js(x) for x in table.box]}  # box: of kinds no shuffle step put into play
@@ -484,43 +708,64 @@ def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str,
     for g, group in table.grouped.items():
         public[g] = [len(cs) for cs in group]
         hidden[g] = [[js(x) for x in cs] for cs in group]
-    private = {s: {g: [js(x) for x in cs] for g, cs in groups.items()} or {"hand": []}
+    private = {s: {g: [js(x) for x in cs] for g, cs in groups.items()} or ({} if table.facing[s] else {"hand": []})
                for s, groups in table.hands.items()}
     data = {"game": spec.game, "players": table.players, "seed": seed, "variant": variant, "lang": lang,
             "public": public, "private": private, "hidden": hidden}
+    if any(table.facing.values()):  # per seat, the cards its holder shows the others and may not see
+        data["seen_by_others"] = {s: {g: [js(x) for x in cs] for g, cs in groups.items()}
+                                  for s, groups in table.facing.items()}
+    return data
 
-    from ..base import game_name
 
-    shown_title = game_name(spec, lang) if lang != "en" else title
-    lines = [word("title_variant" if variant else "title", title=shown_title, players=table.players, seed=seed,
-                  variant=variant), "", word("table")]
+def _step_lines(table: _Table, w: _Words) -> list[str]:
+    """Each step's lines after its own sentence. A paragraph is a sentence and its step's lines (a
+    note joins the sentence before it), or the lines of steps without one: a step's lines never
+    read as another step's sentence's."""
+    lines, last = [], None  # last: what the paragraph so far ends with, "sentence" or "lines"
     for step, numbers in table.said:
-        text = None
-        if step.text or step.what == "note":
-            said = step.text or step.arg
-            sizes = word("and").join(map(str, numbers.get("sizes", [])))
-            text = (said.get(lang) or said["en"]).format(**{**numbers, "sizes": sizes})
-            lines += [text] if step.what == "note" else ["", text]
-        if step.what == "give":
-            lines += [word("seat_cards", seat=word("seat", n=s.split()[-1]), cards=listed(cs))
-                      for s, cs in numbers["given"].items() if cs]
-        elif step.what == "display":
-            lines.append(word("face_up", cards=listed(numbers["shown"])))
-        elif text is None and step.what == "piles":
-            made = dict(table.piles)
-            made.update({f"{g} {i}": cs for g, group in table.grouped.items() for i, cs in enumerate(group, 1)})
-            lines += [word("pile", pile=pile_name(p), n=n_cards(len(made[p]))) for p in numbers["made"]]
-        elif text is None and step.what == "pile":
-            cs = next(cs for p, cs in table.piles if p == step.arg)
-            lines.append(word("pile", pile=step.arg, n=n_cards(len(cs))))
-    if table.deck:
-        lines.append(word("pile", pile=word("deck"), n=n_cards(len(table.deck))))
+        sentence = w.sentence(step, numbers)
+        own = _own_lines(step, numbers, table, w, sentence is not None)
+        if sentence is not None:
+            joins = step.what == "note" and last != "lines"
+            lines += [sentence] if joins else ["", sentence]
+        elif own and last == "sentence":
+            lines.append("")
+        lines += own
+        last = "lines" if own and sentence is None else "sentence" if sentence is not None else last
+    rest = _rest_lines(table, w)
+    return lines + ([""] if rest and last == "sentence" else []) + rest
+
+
+def _own_lines(step: Step, numbers: dict, table: _Table, w: _Words, has_text: bool) -> list[str]:
+    """What a step shows on the table: cards given or dealt open, cards face up, piles made."""
+    if step.what == "give" or step.what == "deal" and step.seen_by == "all":
+        return [w.word("seat_cards", seat=w.word("seat", n=s.split()[-1]), cards=w.listed(cs))
+                for s, cs in numbers["given"].items() if cs]
+    if step.what == "display":
+        return [w.word("face_up", cards=w.listed(numbers["shown"]))]
+    if step.what == "place":
+        return [w.word("supply", cards=w.listed(numbers["shown"]))]
+    if has_text:
+        return []
+    if step.what == "piles":
+        made = dict(table.piles)
+        made.update({f"{g} {i}": cs for g, group in table.grouped.items() for i, cs in enumerate(group, 1)})
+        return [w.word("pile", pile=w.pile(p), n=w.n_cards(len(made[p]))) for p in numbers["made"]]
+    if step.what == "pile":
+        cs = next(cs for p, cs in table.piles if p == step.arg["en"])
+        return [w.word("pile", pile=w.pile(step.arg["en"]), n=w.n_cards(len(cs)))]
+    return []
+
+
+def _rest_lines(table: _Table, w: _Words) -> list[str]:
+    """What no step laid out: the rest of the deck, the cards set aside, those left in the box."""
+    lines = [w.word("pile", pile=w.pile("deck"), n=w.n_cards(len(table.deck)))] if table.deck else []
     if table.removed:
-        lines.append(word("removed", cards=listed(table.removed)))
+        lines.append(w.word("removed", cards=w.listed(table.removed)))
     if table.box:
-        lines.append(word("box", cards=listed(table.box)))
-    private_lines = {s: [f"  {listed(cs)}" for cs in groups.values() if cs] for s, groups in table.hands.items()}
-    return SetupResult(data, lines, {s: ls for s, ls in private_lines.items() if ls})
+        lines.append(w.word("box", cards=w.listed(table.box)))
+    return lines
 
 
 def resolve_setup_bounds(rules: list, steps: list[Step], players: list[int], report: Report) -> None:
@@ -535,7 +780,7 @@ def resolve_setup_bounds(rules: list, steps: list[Step], players: list[int], rep
             continue
         taken, why = {}, None
         for p in players:
-            mine = [s for s in steps if s.applies(p, None) and s.variant is None]
+            mine = [s for s in steps if s.applies(p, None)]  # the game without a variant
             deck = {k for s in mine if s.what == "shuffle" for k in s.arg}
             fixed = [s for s in mine if s.what in ("deal", "display", "piles")]
             if deck != {rule.kind} or not fixed or any(s.what in ("pile", "remove") for s in mine):

@@ -9,6 +9,9 @@ from .fields import BACK_KINDS, KINDS
 TITLE = "The Jam"
 PLAYERS = rules.PLAYERS
 VARIANTS = rules.VARIANTS
+# The face-down decks its setup shuffles (setup.py): the game cards, and each mission kind apart;
+# the engine checks that each deck's cards share one back.
+FACE_DOWN = (rules.GAME_KINDS, *((kind,) for kind in rules.MISSION_KINDS))
 
 # The layout boxes the renderer (render.py, loaded on first use) reads.
 BOXES = ("recipe", "icon", "name", "points", "needs", "needs-text", "ingredient", "fruit", "fruit-name",
