@@ -9,7 +9,8 @@ each one rounded rectangle and two strings), a cold `pnp validate` of every game
 memory, and the size of the English PDFs together. Then, for every shipped game: load + validate
 time, build time, pages, PDF size; the same for the shapes test game (diamonds, circles, hexagons
 and a tiled board); and a 400-card deck (the GEM spec with every card's count raised) to show how
-a big print run scales, with peak memory.
+a big print run scales, with peak memory. Then issue 26's: load + validate of each of the seven
+published card games declared in data (tests/declared/published/, and examples/six-nimmt).
 """
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ TARGETS = {
     "declared_rate_ratio": 1.5,  # its build's time a card against the shipped games' together
     "declared_warm_s": 0.3,  # its warm one-card rebuild in pnp watch, one CSV row edited
     "mix_search_s": 1.0,  # pnp score pi-mal-pflaumen: the end-of-game mix search on its slowest hand
+    "published_validate_s": 0.3,  # issue 26: one published game declared in data, load + validate
 }
 
 
@@ -205,6 +207,30 @@ def declared(folder: Path, shipped_rate: float, repeat: int) -> None:
              repeat, TARGETS["declared_warm_s"], label="declared (CSV)")
 
 
+PUBLISHED = ROOT / "tests" / "declared" / "published"
+PUBLISHED_GAMES = ("hanabi", "lost-cities", "no-thanks", "love-letter", "sushi-go", "coloretto")
+SIX_NIMMT = ROOT / "examples" / "six-nimmt" / "card_specs"
+
+
+def published(repeat: int) -> None:
+    """Issue 26's figure: load + validate (`load_checked`, as `pnp validate` does: spec, tables,
+    deck rules, setup and faces) of each published card game declared in data — the six in
+    tests/declared/published/ and examples/six-nimmt when it is there — the median of `repeat`
+    runs (at least 5) in this process, so imports are paid once and not measured. A game whose
+    spec no longer validates is said beside its time: a figure for a broken spec measures less."""
+    games = [(g, PUBLISHED / g / "card_specs") for g in PUBLISHED_GAMES]
+    if (SIX_NIMMT / "six-nimmt.yaml").is_file():
+        games.append(("six-nimmt", SIX_NIMMT))
+    target, said, worst = TARGETS["published_validate_s"], [], 0.0
+    for game, specs in games:
+        v, loaded = timed(lambda g=game, s=specs: load_checked(g, s), max(repeat, 5))
+        errors = len(loaded.report.errors)
+        worst = max(worst, v)
+        said.append(f"{game} {v:.3f}s" + (f" ({errors} errors!)" if errors else ""))
+    print(f"published games declared in data, load + validate each: {', '.join(said)}; slowest {worst:.3f}s "
+          f"(target <= {target:g}s each)   [{flag(worst, target)}]")
+
+
 def mix_search(repeat: int) -> None:
     """Pi mal Pflaumen's end-of-game mix search (`pnp score`) on the worst realistic hands: 24 mix
     cards (a game for three or four: 18 tricks and the 6 steal cards, every card taken showing a
@@ -269,6 +295,7 @@ def main() -> int:
               f"{built.cards / b:.0f} cards/s   [{flag(b, TARGETS['big_build_s'])}, {flag(size, TARGETS['big_pdf_mb'])}]")
         print(f"peak memory (whole run): {rss:.0f} MB   [{flag(rss, TARGETS['peak_rss_mb'])}]")
         declared(out / "declared", shipped[0] / shipped[1], args.repeat)
+        published(args.repeat)
         mix_search(args.repeat)
         print()
         warm_rebuilds(out / "warm", args.repeat)  # bench/warm_rebuild.py: pnp watch's one-card rebuild
