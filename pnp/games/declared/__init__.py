@@ -19,7 +19,7 @@ from ...load.schema import INVALID, Int, ListOf, Localized, Text
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node
 from ..base import GameDef, SetupError, SetupResult
-from . import rules as deck_rules, setup as deal
+from . import decks, rules as deck_rules, setup as deal, setup_text
 from .kinds import Kinds, read_kinds
 
 KEYS = ("kinds", "choices", "players", "variants", "rules", "setup", "names", "back_kinds")
@@ -42,8 +42,8 @@ class Declaration:
 
     def face_down_decks(self, spec: Spec) -> list:
         """The components of each face-down deck its setup makes, for every player count and variant."""
-        return deck_rules.face_down_decks(spec, self.steps, self.players, self.variants,
-                                          lambda p, v: deal.in_play(spec, self.steps, p, v))
+        return decks.face_down_decks(spec, self.steps, self.players, self.variants,
+                                     lambda p, v: deal.in_play(spec, self.steps, p, v))
 
 
 def declares(root: Node) -> bool:
@@ -256,7 +256,7 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
     if not d.steps:
         raise SetupError(f"{game.title} declares no setup (add setup: to its spec)", usage=False)
     table = deal.deal(spec, d.steps, players, seed, variant)
-    return deal.result(spec, table, seed, variant, lang, lambda item, lang: card_name(d, item, lang), game.title)
+    return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: card_name(d, item, lang), game.title)
 
 
 def _counts(players: list[int]) -> str:

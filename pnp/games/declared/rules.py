@@ -22,22 +22,22 @@ combination one too many, the second of two equal values, the only component cou
 the rule's line, naming the lines that contributed (a rule a game package declares, in a file
 of its own, is reported at the spec's `components:` line instead). When one card, changed in one
 value, would make every broken rule of its kind hold, that card is the misprint: each of those
-breaks is told at that value, saying what it probably should be. Copies are counted: `count: 3`
-is three cards.
+breaks is told at that value, saying what it probably should be (the search is misprint.py's).
+Copies are counted: `count: 3` is three cards.
 
 A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
 number is then written once, in the setup. An `every` with `exactly` and `total: CODE` checks the
 kind's total as well — every combination's number times the combinations — under that code.
 A `message` replaces the default words when it has placeholders (`{id}`, `{value}`, `{missing}`
 … as the measure offers them; `{N:word}` writes a number in words), and is put before them
-when it has none.
+when it has none. The face-down decks the setup makes, whose backs must match, are decks.py's.
 """
 from __future__ import annotations
 
 import itertools
 import re
 import string
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...diagnostics import Loc, Report, one_of, plural
@@ -45,6 +45,7 @@ from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from .kinds import Broken, Kinds
+from .misprint import _misprint, _moved
 
 MEASURES = ("count", "every", "sum", "unique", "each")
 BOUNDS = ("exactly", "at_least", "at_most", "between")
@@ -498,7 +499,7 @@ def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], varia
           in_play: InPlay, report: Report) -> None:
     """Every rule against the deck: once, or for every player count (or variant) its bound names
     (and only in the variant it is limited to); then the breaks one misprinted card explains are
-    told at that card (`_misprint`)."""
+    told at that card (misprint.py)."""
     deck = _Deck(spec, kinds, players, variants, in_play)
     told: dict[int, Report] = {}  # rule index -> what its break said
     for i, rule in enumerate(rules):
@@ -560,174 +561,28 @@ class _Deck:
         cards = self.cards(p, v)
         return cards if swap is None else [(swap[1] if c is swap[0] else c, n) for c, n in cards]
 
+    # What misprint.py reads of the checks (it may not import this module, which calls into it).
 
-# -- the misprint: one card whose one value explains every break of its kind ---------------------------
+    def first_break(self, rule: Rule) -> tuple[_Check, list[tuple[Item, int]]] | None:
+        """The first context the rule breaks in, checked quietly: the check and the cards it
+        measured, where what mending the break asks is read (None: the rule holds)."""
+        for p, v in self.contexts(rule):
+            kept = [(c, n) for c, n in self.cards(p, v) if c.kind == rule.kind and _matches(c, rule.where) and n]
+            ch = _Check(rule, self.kinds, rule.loc, p, v, Report(), True)
+            try:
+                _CHECKS[rule.measure](ch, kept)
+            except _Breaks:
+                return ch, kept
+        return None
 
-MISPRINT_VALUES = 200  # a field with more values than this is tried only at the values a break asks for
-MISPRINT_TRIES = 4000  # changes tried at most: past that, no one card is said to be the misprint
+    def values(self, kind: str, name: str) -> list[Any] | None:
+        """The values a kind's field may take, when they are few enough to list (`values_of`)."""
+        return values_of(self.kinds.type_of(kind, name))
 
-
-def _misprint(kind: str, rules: list[Rule], broken: list[Rule], deck: _Deck) -> tuple[Item, str, list[Any]] | None:
-    """The card of `kind` that, changed in one value, makes every broken rule of its kind hold and
-    breaks none that holds — (card, field, the values that would) — when exactly one card could
-    be it, or when of several exactly one has an id naming such a value (gold-4 printed as a 5).
-    None otherwise: the breaks then stay where each was told (a card too many, a card missing, two
-    misprints, two cards alike that either could be)."""
-    mine = [r for r in broken if r.kind == kind]
-    holding = [r for r in rules if r.kind == kind and r not in mine]
-    fields = [f for f in _read_by(mine[0]) if all(f in _read_by(r) for r in mine[1:])]
-    hints = [_hint(r, deck) for r in mine]
-    hits: dict[str, tuple[Item, str, list[Any]]] = {}
-    tries = 0
-    for c in deck.spec.components:
-        if c.kind != kind or not all(h.may_be(c) for h in hints):
-            continue
-        for f in fields:
-            for v in _tried(c, f, hints, deck.kinds):
-                tries += 1
-                if tries > MISPRINT_TRIES:
-                    return None
-                swap = (c, _changed(c, f, v))
-                if not any(deck.breaks(r, swap=swap) for r in mine + holding):
-                    hits.setdefault(c.id, (c, f, []))[2].append(v)
-    return _the_one(list(hits.values()))
-
-
-def _read_by(rule: Rule) -> list[str]:
-    """The fields a rule's measure reads: a change elsewhere cannot mend its break."""
-    return list(dict.fromkeys([*rule.fields, *rule.where]))
-
-
-@dataclass
-class _Hint:
-    """What one change must do to mend one break, as measured where it was found: which cards may
-    be the one (`card`), which values a field may take instead (`values`, by field), and whether
-    a value would do (`fits`: card, field, value)."""
-
-    card: Callable[[Item], bool] | None = None
-    values: dict[str, set] = field(default_factory=dict)
-    fits: Callable[[Item, str, Any], bool] | None = None
-
-    def may_be(self, c: Item) -> bool:
-        return self.card is None or self.card(c)
-
-
-def _hint(rule: Rule, deck: _Deck) -> _Hint:
-    """What mending the rule's break asks of the one change, read in the first context it breaks
-    in (a combination short of cards needs the changed card to join it, one over needs a card to
-    leave it, a sum off by 2 a value 2 less…): the search tries only what could."""
-    for p, v in deck.contexts(rule):
-        kept = [(c, n) for c, n in deck.cards(p, v) if c.kind == rule.kind and _matches(c, rule.where) and n]
-        ch = _Check(rule, deck.kinds, rule.loc, p, v, Report(), True)
-        try:
-            _CHECKS[rule.measure](ch, kept)
-        except _Breaks:
-            return _HINTS[rule.measure](ch, kept)
-    return _Hint()
-
-
-def _hint_count(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
-    """Too many: a card counted must leave; too few: a card not counted must join."""
-    rule, most = ch.rule, ch.most()
-    over = most is not None and sum(n for _, n in kept) > most
-    return _Hint(lambda c: _matches(c, rule.where) == over, {} if over else {f: set(w) for f, w in rule.where.items()})
-
-
-def _hint_every(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
-    """A combination short: the changed card takes its values; one over: a card of it changes."""
-    rule = ch.rule
-    short, over = _gaps(ch, kept)
-    card = (lambda c: _matches(c, rule.where) and bool(set(_keys_of(c, rule.fields)) & over)) if over else None
-    return _Hint(card, {f: {k[i] for k in short} for i, f in enumerate(rule.fields)} if short else {})
-
-
-def _hint_sum(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
-    """The total with the card's summed value changed must be within the bound."""
-    name = ch.rule.fields[0]
-    total = sum((c.get(name) or 0) * n for c, n in kept)
-    copies = {c.id: n for c, n in kept}
-
-    def fits(c: Item, f: str, v: Any) -> bool:
-        return f != name or c.id in copies and ch.holds(total + (v - (c.get(name) or 0)) * copies[c.id])
-
-    return _Hint(None, {}, fits)
-
-
-def _hint_each(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
-    """Every card is tested on its own: the one to change is one that fails."""
-    failing = set()
-    for c, n in kept:
-        try:
-            _check_each(ch, [(c, n)])
-        except _Breaks:
-            failing.add(c.id)
-    return _Hint(lambda c: c.id in failing)
-
-
-def _hint_unique(ch: _Check, kept: list[tuple[Item, int]]) -> _Hint:
-    """Two cards share a value: the one to change is one of them."""
-    seen: dict[Any, list[str]] = {}
-    for c, _ in kept:
-        for k in _keys(c.get(ch.rule.fields[0])):
-            seen.setdefault(k, []).append(c.id)
-    clashing = {i for ids in seen.values() if len(ids) > 1 for i in ids}
-    return _Hint(lambda c: c.id in clashing)
-
-
-_HINTS = {"count": _hint_count, "every": _hint_every, "sum": _hint_sum, "each": _hint_each, "unique": _hint_unique}
-
-
-def _gaps(ch: _Check, cards: list[tuple[Item, int]]) -> tuple[set, set]:
-    """An every rule's combinations short of its bound, and those past it."""
-    totals: dict[tuple, int] = {}
-    for c, n in cards:
-        for key in _keys_of(c, ch.rule.fields):
-            totals[key] = totals.get(key, 0) + n
-    most = ch.most()
-    over = {k for k in ch.rule.combos if most is not None and totals.get(k, 0) > most}
-    short = {k for k in ch.rule.combos if k not in over and not ch.holds(totals.get(k, 0))}
-    return short, over
-
-
-def _tried(c: Item, name: str, hints: list[_Hint], kinds: Kinds) -> list[Any]:
-    """The values a card's field is tried at: those the breaks ask for, else every value it may
-    take when they are few; never its own value, and never for a list or an empty value."""
-    now = c.get(name)
-    values = values_of(kinds.type_of(c.kind, name))
-    if values is None or now is None or isinstance(now, (list, dict)):
-        return []
-    for h in hints:
-        if name in h.values:
-            values = [x for x in values if x in h.values[name]]
-    asked = any(name in h.values for h in hints)
-    if not asked and len(values) > MISPRINT_VALUES:
-        return []
-    return [x for x in values if x != now and all(h.fits is None or h.fits(c, name, x) for h in hints)]
-
-
-def _changed(c: Item, name: str, value: Any) -> Item:
-    return replace(c, fields={**c.fields, name: value})
-
-
-def _the_one(hits: list[tuple[Item, str, list[Any]]]) -> tuple[Item, str, list[Any]] | None:
-    """The one card that could be the misprint; of several, the one whose id names a value it
-    would be right with (its other words, such as its colour, the same as the others')."""
-    if len(hits) == 1:
-        return hits[0]
-    named = []
-    for c, name, values in hits:
-        words = set(re.findall(r"[0-9]+|[^\W\d_]+", c.id.casefold()))  # c56: c and 56
-        said = [x for x in values if str(_text(x)).casefold() in words]
-        if said and str(_text(c.get(name))).casefold() not in words:
-            named.append((c, name, said))
-    return named[0] if len(named) == 1 else None
-
-
-def _moved(said: Report, card: Item, name: str, values: list[Any]) -> Report:
-    """A rule's breaks, told at the misprinted value instead, saying what it probably should be."""
-    at = card.loc_of(name)
-    guess = " or ".join(str(_text(x)) for x in values)
-    return Report([replace(d, loc=at, message=f"{d.message} — probably a misprint of {guess}") for d in said.items])
+    @staticmethod
+    def text(v: Any) -> str:
+        """A value as the spec writes it (`_text`)."""
+        return _text(v)
 
 
 @dataclass
@@ -747,6 +602,25 @@ class _Check:
 
     def most(self) -> float | None:
         return self.rule.bound.most(self.players, self.variant)
+
+    def counts(self, c: Item) -> bool:
+        """Whether the rule's `where` keeps the card."""
+        return _matches(c, self.rule.where)
+
+    def keys_of(self, c: Item) -> list[tuple]:
+        """The combinations of the rule's fields the card counts for."""
+        return _keys_of(c, self.rule.fields)
+
+    def keys(self, c: Item) -> list[tuple[str | None, Any]]:
+        """The card's value of the rule's field, as what may not repeat."""
+        return _keys(c.get(self.rule.fields[0]))
+
+    def fails(self, cards: list[tuple[Item, int]]) -> bool:
+        """Quietly, whether these cards alone break the rule (an each rule: the card fails)."""
+        try:
+            return _CHECKS[self.rule.measure](self, cards)
+        except _Breaks:
+            return True
 
     def say(self, loc: Loc, text: str, code: str | None = None, plain: bool = False, **values: Any) -> None:
         """Report a break at `loc`: the rule's message filled in when it is a template, else put
@@ -1059,71 +933,6 @@ def _keys(value: Any) -> list[tuple[str | None, Any]]:
 
 _CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique,
            "each": _check_each}
-
-
-# -- face-down decks: what the setup shuffles together -----------------------------------------------
-
-FACE_DOWN = ("deal", "piles", "pile")  # the steps that lay a deck's cards face down (a deal seen_by: all excepted)
-
-
-def face_down_decks(spec: Spec, steps: list, players: list[int], variants: list[str],
-                    in_play: InPlay) -> list[list[Item]]:
-    """The components of each deck the setup (`steps`, setup.py's Steps) shuffles and then deals,
-    piles or leaves face down — for every player count and variant, each deck once: the cards
-    whose backs must not tell them apart. A deck only shown face up is none of them."""
-    decks: dict[tuple[str, ...], list[Item]] = {}
-    for v in [None, *variants]:
-        for p in players:
-            for deck in _decks_in(steps, in_play(p, v), p, v):
-                decks.setdefault(tuple(c.id for c in deck), deck)
-    return list(decks.values())
-
-
-def _decks_in(steps: list, cards: list[tuple[Item, int]], players: int, variant: str | None) -> list[list[Item]]:
-    """The steps run on copies counted, not dealt: a shuffle moves its kinds from the box into the
-    deck, a step that takes every card left empties it (the next shuffle begins another), and the
-    deck as a face-down step finds it is one of the decks."""
-    box = {c.id: [c, n] for c, n in cards if n}
-    deck: dict[str, Item] = {}
-    left, out = 0, []
-    for s in steps:
-        if not s.applies(players, variant):
-            continue
-        if s.what == "shuffle":
-            for c, n in [x for x in box.values() if x[0].kind in s.arg]:
-                deck[c.id], left = c, left + n
-                del box[c.id]
-        elif s.what == "give":
-            _given(box, s.arg, players)
-        elif s.what in FACE_DOWN + ("display",):
-            if deck and s.what in FACE_DOWN and getattr(s, "seen_by", "owner") != "all":
-                out.append(list(deck.values()))
-            left -= left if s.what == "pile" else _taken(s.what, s.arg, players)
-            if left <= 0:
-                deck, left = {}, 0
-    return out
-
-
-def _taken(what: str, arg: Any, players: int) -> int:
-    """How many cards a deal, display or piles step takes from the deck."""
-    n = arg.get(players, 0) if isinstance(arg, dict) else arg
-    return sum(n) if what == "piles" else n * players if what == "deal" else n
-
-
-def _given(box: dict[str, list], arg: dict, players: int) -> None:
-    """A give step's copies out of the box: each player's of every id, or of every value."""
-    tests = ([lambda c, i=i: c.id == i for i in arg["ids"]] if "ids" in arg else
-             [lambda c, v=v: c.kind == arg["kind"] and c.get(arg["one_each"]) == v for v in arg["values"]])
-    for test in tests:
-        need = players
-        for key in [k for k, (c, _) in box.items() if test(c)]:
-            took = min(need, box[key][1])
-            box[key][1] -= took
-            need -= took
-            if not box[key][1]:
-                del box[key]
-            if not need:
-                break
 
 
 def check_refs(spec: Spec, kinds: Kinds, report: Report) -> None:
