@@ -26,7 +26,9 @@ class FaceInfo:
     required: bool = True  # False when the game's own code draws its faces
 
 
-def read_faces(root: Node, editions: dict[str, Edition], info: FaceInfo, report: Report, at: Loc) -> None:
+def read_faces(root: Node, editions: dict[str, Edition], info: FaceInfo, report: Report, at: Loc,
+               fonts: frozenset[str] = frozenset()) -> None:
+    """`fonts`: the layout's own font families, which a text's `font:` may name."""
     from ..render.elements import FaceContext, read_face
 
     seen: set[tuple] = set()
@@ -48,7 +50,8 @@ def read_faces(root: Node, editions: dict[str, Edition], info: FaceInfo, report:
                 template = edition.template_for(kind) if key == "faces" else edition.main
                 what = f"the {key[:-1]} of '{kind}'" + (f" in edition '{name}'" if len(editions) > 1 else "")
                 ctx = FaceContext(what, {f.name: f.type for f in info.kinds.get(kind, [])},
-                                  info.choices, dict(template.boxes), frozenset(info.images.get(kind, [])), info.base)
+                                  info.choices, dict(template.boxes), frozenset(info.images.get(kind, [])), info.base,
+                                  fonts)
                 scratch = Report()
                 got = read_face(elements, ctx, scratch, ctx.what)
                 for d in scratch.items:
@@ -98,18 +101,28 @@ def check_colours(spec, layout, report: Report) -> None:
 
     seen: set[tuple] = set()
     for edition in layout.editions.values():
+        plan = {kind: _field_colours(elements) for kind, elements in [*edition.faces.items(), *edition.backs.items()]}
         drawn = [(i, edition.faces) for i in spec.components] + [(b, edition.backs) for b in spec.backs.values()]
         for item, faces in drawn:
-            for el in faces.get(item.kind, []):
-                for key in COLOUR_KEYS:
-                    parts = el.opts.get(key)
-                    fields = [p[0] for p in parts or [] if not isinstance(p, str) and p[1] is None]
-                    if not fields or not shows(el, item):
-                        continue
-                    value = fill(parts, item, "en", {}, "")
-                    if hex_colour(value) is None and (item.id, key, el.loc) not in seen:
-                        seen.add((item.id, key, el.loc))
-                        report.error(item.loc_of(fields[0]), "SPEC-COLOUR",
-                                     f"'{fields[0]}' of '{item.id}' is '{value}', which its face draws as "
-                                     f"the '{key}' colour (layout line {el.loc.line}); expected a colour such as "
-                                     f"\"#2e6da4\" or red")
+            for el, key, parts, fields in plan.get(item.kind, []) if faces.get(item.kind) else []:
+                if not shows(el, item):
+                    continue
+                value = fill(parts, item, "en", {}, "")
+                if hex_colour(value) is None and (item.id, key, el.loc) not in seen:
+                    seen.add((item.id, key, el.loc))
+                    report.error(item.loc_of(fields[0]), "SPEC-COLOUR",
+                                 f"'{fields[0]}' of '{item.id}' is '{value}', which its face draws as "
+                                 f"the '{key}' colour (layout line {el.loc.line}); expected a colour such as "
+                                 f"\"#2e6da4\" or red")
+
+
+def _field_colours(elements: list) -> list[tuple]:
+    """(element, key, parts, fields) of every colour a face takes from a field written per card."""
+    out = []
+    for el in elements:
+        for key in COLOUR_KEYS:
+            parts = el.opts.get(key)
+            fields = [p[0] for p in parts or [] if not isinstance(p, str) and p[1] is None]
+            if fields:
+                out.append((el, key, parts, fields))
+    return out

@@ -359,13 +359,19 @@ _READERS = {"shuffle": _kinds_list, "remove": _remove, "deal": _per_players, "gi
 
 def in_play(spec: Spec, steps: list[Step], players: int | None, variant: str | None) -> list[tuple[Item, int]]:
     """Every component with its copies left in the game after the remove steps for this many
-    players (all of them when `players` is None and no step is limited) and this variant."""
+    players (all of them when `players` is None and no step is limited) and this variant. Kept on
+    the spec for its steps: the deck rules and the face-down decks ask for the same ones."""
     removes = [s for s in steps if s.what == "remove" and s.applies(players, variant)
                and (players is not None or s.players is None)]
+    memo = spec.__dict__.setdefault("_in_play", {})
+    key = (id(steps), tuple(id(s) for s in removes))
+    if key in memo and memo[key][0] is steps:
+        return memo[key][1]
     out = []
     for c in spec.components:
         gone = any(c.kind in s.arg["kinds"] and _matches(c, s.arg["where"]) for s in removes)
         out.append((c, 0 if gone else c.count))
+    memo[key] = (steps, out)
     return out
 
 
