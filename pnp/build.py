@@ -48,6 +48,7 @@ class TextProblems(Exception):
 
     def __init__(self, texts: TextReport, failed: int = 0):
         words = f"{len(texts.overflow)} text overflow(s), {len(texts.glyphs)} face(s) with missing glyphs"
+        words += f", {len(texts.icons)} face(s) with unknown icons" if texts.icons else ""
         super().__init__(words + (f", {failed} face(s) that could not be drawn" if failed else ""))
         self.texts = texts
 
@@ -65,7 +66,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
 
         art = (cache or RenderCache()).render(loaded, opts, report, texts, progress)
     failed = sum(1 for d in report.items if d.code == "RENDER-FAILED")
-    if strict and (texts.overflow or texts.glyphs or failed):
+    if strict and (texts.overflow or texts.glyphs or texts.icons or failed):
         raise TextProblems(texts, failed)
     if opts.shop:
         return _build_shop(loaded, opts, out_dir, art, texts)

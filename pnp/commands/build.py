@@ -315,4 +315,9 @@ def _text_report(t) -> list[str]:
                                                                f"({i['left_mm']:g} mm left over at {i['min']:g} pt)"))
     if t.glyphs:
         lines.append("missing glyphs: " + examples(t.glyphs, lambda i: f"{i['card']} " + "".join(i["chars"])))
+    if t.icons:
+        lines.append("unknown icons, printed as written: " + examples(t.icons, lambda i: f"{i['card']} " + " ".join(i["icons"])))
+    if t.fallback:
+        lines.append("set in a shipped font (the font lacks them): "
+                     + examples(t.fallback, lambda i: f"{i['card']} {i['font']}: " + "".join(i["chars"])))
     return lines

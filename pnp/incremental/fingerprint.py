@@ -82,6 +82,22 @@ def item_entry(item) -> dict:
     return out
 
 
+def _typefaces(layout) -> dict:
+    """The layout's own fonts and icons as files (path, size, modification time): a font or an
+    icon saved again draws every face anew."""
+    def stamp(path) -> list:
+        try:
+            st = path.stat()
+            return [str(path), st.st_size, st.st_mtime_ns]
+        except OSError:
+            return [str(path)]
+
+    fams = getattr(layout, "fonts", None) or {}
+    icons = getattr(layout, "icons", None) or {}
+    return {"fonts": {n: {s: stamp(p) for s, p in f.files.items()} for n, f in sorted(fams.items())},
+            "icons": {n: stamp(p) for n, p in sorted(icons.items())}}
+
+
 def keys_for(loaded, opts) -> "Keys":
     """The keys of one build: made once for a loaded game and its options, and shared by the
     render cache, the manifest and the preview, so each face is hashed once a build."""
@@ -111,6 +127,7 @@ class Keys:
         every = declared.kinds.choices if declared is not None and not declared.draws_faces else None
         self.common = digest({"game": game.id, "name": spec.name, "sections": spec.sections, "deck": context,
                               "outlines": outlines, "options": self.render_options(),
+                              "typefaces": _typefaces(getattr(loaded, "layout", None)),
                               **({"choices": every} if every is not None else {})})
         self._templates: dict[str, str] = {}
         self._faces: dict[tuple[str, str], str] = {}

@@ -40,6 +40,12 @@ class RenderCache:
 
     def render(self, loaded, opts, report: Report, texts, progress=None, only: set[str] | None = None) -> Art:
         """Every component's face and back (only those in `only`, when given), as `render_all`."""
+        from ..render.faces import typefaces
+
+        with typefaces(loaded.layout):
+            return self._render(loaded, opts, report, texts, progress, only)
+
+    def _render(self, loaded, opts, report: Report, texts, progress, only: set[str] | None) -> Art:
         from ..render.faces import back_key
         from ..options import edition_of
 

@@ -6,6 +6,9 @@ and override any of x, y, width, height (Squib-style). Coordinates are millimetr
 piece's bottom-left corner, y upwards, the same convention as the PDF and the sheet map.
 Returns `Layout` / `Sheet` objects and located diagnostics: extends cycles, dangling names,
 boxes outside the piece, boxes a renderer needs but lacks, kinds without a template.
+
+A layout may also declare its own font families (`fonts:`) and inline icons (`icons:`), read and
+checked by pnp/load/typefaces.py: files named relative to the layout's folder or the specs folder.
 """
 from __future__ import annotations
 
@@ -17,12 +20,14 @@ from typing import TYPE_CHECKING, Sequence
 from ..diagnostics import InputError, Loc, Report, one_of
 from .schema import ID_PATTERN, INVALID, Field, Id, Length, Raw, read_fields
 from .templates import Box, Edition, Needed, Template, read_edition
+from .typefaces import FontFamily, read_typefaces
 from .yamlload import load
 
 if TYPE_CHECKING:  # pragma: no cover
     from .faces import FaceInfo
 
-__all__ = ["Box", "Edition", "Layout", "Sheet", "Template", "load_layout", "load_sheets"]
+__all__ = ["Box", "Edition", "FontFamily", "Layout", "Sheet", "Template", "load_layout", "load_sheets"]
+TYPEFACE_KEYS = ("fonts", "icons")  # read by pnp/load/typefaces.py
 
 MIN_MARGIN_MM = 5.0
 MIN_PRINTABLE_MM = 40.0  # the smallest paper (50 mm) with the smallest margin (5 mm)
@@ -34,6 +39,8 @@ class Layout:
     default: str
     editions: dict[str, Edition]
     path: str
+    fonts: dict[str, FontFamily] = field(default_factory=dict)  # family name -> its files (`fonts:`)
+    icons: dict[str, Path] = field(default_factory=dict)  # icon name -> its file, resolved (`icons:`)
 
 
 @dataclass(frozen=True)
@@ -46,10 +53,13 @@ class Sheet:
 
 
 def load_layout(path: str | Path, game: str, needed: Needed, display: str | None = None,
-                kinds: Sequence[str] | None = None, faces: "FaceInfo | None" = None) -> tuple[Layout | None, Report]:
+                kinds: Sequence[str] | None = None, faces: "FaceInfo | None" = None,
+                specs: Path | None = None) -> tuple[Layout | None, Report]:
     """Load a game's layout. `needed` are the box names the game's renderer reads (for every kind,
     or per kind); `kinds` are the game's component kinds, each of which must have a template;
-    `faces`, for a declared game, what its faces may name (pnp/load/faces.py)."""
+    `faces`, for a declared game, what its faces may name (pnp/load/faces.py); `specs`, the specs
+    folder, where the layout's fonts and icons are looked for after its own folder (by default a
+    declared game's `faces.base`; with neither, only the layout's folder)."""
     display = display or str(path)
     report = Report()
     try:
@@ -57,7 +67,10 @@ def load_layout(path: str | Path, game: str, needed: Needed, display: str | None
     except InputError as exc:
         return None, exc.report
     values, locs = read_fields(root, [Field("default", Id()), Field("editions", Raw('map'))], report, f"the {game} layout",
-                               extra_ok=("faces", "backs") if faces is not None else ())
+                               extra_ok=TYPEFACE_KEYS + (("faces", "backs") if faces is not None else ()))
+    if specs is None and faces is not None:
+        specs = faces.base
+    fonts, icons = read_typefaces(root, Path(path).parent, specs, report)
     editions: dict[str, Edition] = {}
     ed_node = root.get("editions")
     if ed_node is not None and ed_node.is_map:
@@ -72,10 +85,10 @@ def load_layout(path: str | Path, game: str, needed: Needed, display: str | None
     if faces is not None and editions:
         from .faces import read_faces
 
-        read_faces(root, editions, faces, report, root.loc)
+        read_faces(root, editions, faces, report, root.loc, frozenset(fonts))
     if report.errors:
         return None, report
-    return Layout(game, default, editions, display), report
+    return Layout(game, default, editions, display, fonts, icons), report
 
 
 def load_sheets(path: str | Path, display: str | None = None) -> tuple[dict[str, Sheet], Report]:

@@ -165,7 +165,8 @@ def game_layout(game_id: str, specs_dir: Path, layouts_dir: Path | None = None,
             return None, report
     lpath = layout_file(f"{game_id}.yaml", specs_dir, layouts_dir)
     faces = _face_info(game, spec) if game.declared is not None and game.declared.draws_faces else None
-    return load_layout(lpath, game_id, game.boxes, display(lpath), kinds=list(game.kinds), faces=faces)
+    return load_layout(lpath, game_id, game.boxes, display(lpath), kinds=list(game.kinds), faces=faces,
+                       specs=Path(specs_dir))
 
 
 def _face_info(game: GameDef, spec: Spec | None):

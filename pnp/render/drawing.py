@@ -167,6 +167,8 @@ class Text:
     bold: bool = False
     fill: Color = BLACK
     anchor: str = "start"  # start | middle | end
+    italic: bool = False
+    family: str = ""  # a layout's own font family (pnp/render/fonts.py add_family); "" the shipped
 
 
 @dataclass
@@ -176,6 +178,7 @@ class Image:
     w: float
     h: float
     source: Any  # a file path, or a decoded image (a PIL image: user art, see pnp/load/images.py)
+    alpha: float = 1.0  # opacity: 1 opaque, 0.5 half showing what is under it
 
 
 @dataclass
@@ -189,6 +192,7 @@ class Vector:
     w: float
     h: float
     art: Any
+    alpha: float = 1.0  # opacity of the art as a whole (one transparency group), 1 opaque
 
 
 @dataclass
@@ -234,16 +238,16 @@ class Drawing:
         return self.path(Path().move(x1, y1).line(x2, y2), stroke=stroke, width=width)
 
     def text(self, x, y, text: str, size: float, bold: bool = False, fill: Color = BLACK,
-             anchor: str = "start") -> "Drawing":
-        self.ops.append(Text(x, y, text, size, bold, fill, anchor))
+             anchor: str = "start", italic: bool = False, family: str = "") -> "Drawing":
+        self.ops.append(Text(x, y, text, size, bold, fill, anchor, italic, family))
         return self
 
-    def image(self, x, y, w, h, source: str) -> "Drawing":
-        self.ops.append(Image(x, y, w, h, source))
+    def image(self, x, y, w, h, source: str, alpha: float = 1.0) -> "Drawing":
+        self.ops.append(Image(x, y, w, h, source, alpha))
         return self
 
-    def vector(self, x, y, w, h, art) -> "Drawing":
-        self.ops.append(Vector(x, y, w, h, art))
+    def vector(self, x, y, w, h, art, alpha: float = 1.0) -> "Drawing":
+        self.ops.append(Vector(x, y, w, h, art, alpha))
         return self
 
     def group(self, matrix: Matrix = IDENTITY, clip: Path | None = None) -> "Drawing":

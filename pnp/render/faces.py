@@ -9,8 +9,9 @@ that cannot be drawn becomes a visible placeholder and a warning; what the text 
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from ..diagnostics import Report
 from ..games.base import RenderContext
@@ -18,7 +19,7 @@ from ..imposition import piece_bleed
 from ..load.images import with_image
 from ..options import edition_of
 from ..writers.pdf_sheets import Art
-from . import fonts, text
+from . import fonts, rich, text
 from .drawing import Color, Drawing
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ class TextReport:
     shrunk: list[dict] = field(default_factory=list)  # {"card", "box", "text", "size", "wanted"}
     overflow: list[dict] = field(default_factory=list)  # {"card", "box", "text", "left_mm", "left", "min"}
     glyphs: list[dict] = field(default_factory=list)  # {"card", "chars"}
+    icons: list[dict] = field(default_factory=list)  # {"card", "icons"}: `:words:` that name no icon
+    fallback: list[dict] = field(default_factory=list)  # {"card", "font", "chars"}: set in a shipped face
 
     def merge(self, other: "TextReport") -> None:
         """Add what another report holds (one face's, kept by a warm render cache)."""
@@ -46,13 +49,39 @@ class TextReport:
         self.shrunk.extend(other.shrunk)
         self.overflow.extend(other.overflow)
         self.glyphs.extend(other.glyphs)
+        self.icons.extend(other.icons)
+        self.fallback.extend(other.fallback)
 
     def as_json(self) -> dict:
         return {"faces": self.faces, "backs": self.backs, "shrunk": self.shrunk, "overflow": self.overflow,
-                "missing_glyphs": self.glyphs}
+                "missing_glyphs": self.glyphs, "unknown_icons": self.icons, "font_fallback": self.fallback}
+
+
+@contextmanager
+def typefaces(layout) -> Iterator[None]:
+    """While a game's faces are drawn: the layout's own font families registered (pnp/render/
+    fonts.py) and its icons usable as `:NAME:` in any text, over the built-in symbols."""
+    own = getattr(layout, "fonts", None) or {}
+    for fam in own.values():
+        fonts.add_family(fam.name, {style: (fam.ps_name_for(style), path) for style, path in fam.files.items()})
+    icons = getattr(layout, "icons", None) or {}
+    with rich.using({name: _icon(path) for name, path in icons.items()}):
+        yield
+
+
+def _icon(path) -> rich.Painter:
+    from ..load.boxes import Box
+    from .elements.image import place_image
+
+    return lambda d, x, y, side, colour: place_image(d, path, Box(x, y, side, side), "contain")
 
 
 def render_all(loaded: Loaded, opts: BuildOptions, report: Report, texts: TextReport | None = None) -> Art:
+    with typefaces(loaded.layout):
+        return _render_all(loaded, opts, report, texts)
+
+
+def _render_all(loaded: Loaded, opts: BuildOptions, report: Report, texts: TextReport | None = None) -> Art:
     """Every component's face and every back it needs, each drawn on its template and clipped to
     the template's outline grown by the bleed. A back design is drawn once per template it is
     printed on (once per card for designs that show the card). What the text did on each face
@@ -98,6 +127,7 @@ def _drawn(render, what: str, loc, ctx: RenderContext, report: Report, texts: Te
     lacking = _check_glyphs(d, what, loc, report)
     if lacking:
         texts.glyphs.append({"card": what, "chars": lacking})
+    _note_fallback(d, what, texts)
     return _clipped(d, ctx)
 
 
@@ -124,6 +154,21 @@ def _note_text(fits: list, what: str, loc, report: Report, texts: TextReport) ->
         elif f.unplanned:
             texts.shrunk.append({"card": what, "box": f.box.name, "text": f.text, "size": round(f.size, 2),
                                  "wanted": round(f.box.text, 2)})
+    unknown = list(dict.fromkeys(w for f in fits for w in f.unknown))
+    if unknown:  # printed as written; --strict refuses them
+        texts.icons.append({"card": what, "icons": unknown})
+        report.warning(loc, "TEXT-ICON", f"{what}: {', '.join(unknown)} names no icon (a built-in symbol or one of the "
+                                         "layout's icons:), so it is printed as written", stage="render")
+
+
+def _note_fallback(d: Drawing, what: str, texts: TextReport) -> None:
+    """Characters a text in a family of one's own was set in a shipped face for, by family."""
+    by_family: dict[str, list[str]] = {}
+    for t in d.text_ops():
+        if t.family:
+            got = by_family.setdefault(t.family, [])
+            got.extend(ch for ch in fonts.fallen_back(t.text, t.bold, t.italic, t.family) if ch not in got)
+    texts.fallback.extend({"card": what, "font": f, "chars": chars} for f, chars in by_family.items() if chars)
 
 
 def _placeholder(ctx: RenderContext, what: str) -> Drawing:
@@ -158,7 +203,7 @@ def _clipped(d: Drawing, ctx: RenderContext) -> Drawing:
 def _check_glyphs(d: Drawing, what: str, loc, report: Report) -> list[str]:
     lacking: list[str] = []
     for t in d.text_ops():
-        for ch in fonts.missing(t.text, t.bold):
+        for ch in fonts.missing(t.text, t.bold, t.italic, t.family):
             if ch not in lacking:
                 lacking.append(ch)
     if lacking:

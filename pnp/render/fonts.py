@@ -1,12 +1,19 @@
-"""The vendored fonts: registration, text measurement, glyph coverage and font fallback.
+"""The fonts: registration, text measurement, glyph coverage and font fallback.
 
 Every backend draws text with these fonts, so a card measures the same everywhere. Text is
 split into runs: DejaVu Sans first (Latin, symbols), Droid Sans Fallback for what DejaVu lacks
 (Traditional Chinese). Bold Chinese is a true bold, Noto Sans CJK TC Bold (a subset of the
 characters zh-TW cards print, fonts/make_cjk_bold.py); a bold character outside it falls back
-to Droid Sans Fallback with its outline stroked (`FAUX_BOLD`). Characters no font has are
+to Droid Sans Fallback with its outline stroked (`FAUX_BOLD`). Italic is DejaVu Sans Oblique
+(and Bold Oblique); Chinese has no italic and is set upright. Characters no font has are
 reported by `missing()` so the build can name the card; ReportLab itself would silently draw an
 empty box.
+
+A layout may declare families of its own (`fonts:`, pnp/load/typefaces.py): `add_family` registers
+their files under each file's PostScript name, and a text whose `family` names one is set in it
+first, falling back to the shipped faces of the same style for what it lacks (`fallen_back`
+tells which characters did, for the build's report). A family without a bold or italic file sets
+that style in its regular (bold: stroked, as the CJK fallback).
 """
 from __future__ import annotations
 
@@ -24,7 +31,18 @@ FACES = {
     True: [("DejaVuSans-Bold", "DejaVuSans-Bold.ttf"), ("NotoSansTC-Bold", "NotoSansTC-Bold-subset.ttf"),
            ("DroidSansFallback", "DroidSansFallback.ttf")],
 }
+# ... and per (bold, italic): the obliques first, then the upright faces for what they lack (Chinese)
+STYLES = {
+    (False, False): FACES[False],
+    (True, False): FACES[True],
+    (False, True): [("DejaVuSans-Oblique", "DejaVuSans-Oblique.ttf"), *FACES[False][1:]],
+    (True, True): [("DejaVuSans-BoldOblique", "DejaVuSans-BoldOblique.ttf"), *FACES[True][1:]],
+}
+SHIPPED = {name for faces in STYLES.values() for name, _ in faces}
+BOLD = {"DejaVuSans-Bold", "NotoSansTC-Bold", "DejaVuSans-BoldOblique"}  # true bold faces
 REGULAR = "DejaVuSans"
+STYLE_KEYS = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold_italic"}
+_FAMILIES: dict[str, dict[str, tuple[str, str]]] = {}  # family -> style key -> (registered name, file path)
 # Outline stroke, as a fraction of the type size, for a face with no bold weight (a bold Chinese
 # character the bold subset lacks): light enough that the counters of a dense character such as
 # 醬 stay open at 600 dpi (tests/render/test_cjk_bold.py); at 3.5 % they filled in.
@@ -32,16 +50,49 @@ FAUX_BOLD = 0.015
 
 
 def has_bold(name: str) -> bool:
-    """Whether the bold text list draws this face as a true bold (else it is emboldened)."""
-    return name in {n for n, _ in FACES[True]} - {n for n, _ in FACES[False]}
+    """Whether this face is a true bold (else a bold run in it is emboldened by a stroke)."""
+    return name in BOLD
 
 
 @lru_cache(maxsize=None)
 def _font(name: str, filename: str) -> TTFont:
-    path = Path(FONTS_DIR) / filename
+    path = Path(FONTS_DIR) / filename  # a family's own file is an absolute path: it stays as it is
     font = TTFont(name, str(path))
     pdfmetrics.registerFont(font)
     return font
+
+
+def add_family(family: str, files: dict[str, tuple[str, Path]]) -> None:
+    """A layout's family: style key ("regular", "bold", "italic", "bold_italic") -> (PostScript
+    name, file). Registered under the PostScript name (a second file of the same name gets a
+    suffix), read on first use. The same family declared again with other files replaces it."""
+    named: dict[str, tuple[str, str]] = {}
+    for style, (ps, path) in files.items():
+        name, n = ps, 1
+        while name in SHIPPED or any(v[0] == name and v[1] != str(path) for f in _FAMILIES.values() for v in f.values()):
+            n += 1
+            name = f"{ps}-{n}"
+        named[style] = (name, str(path))
+        if style in ("bold", "bold_italic"):
+            BOLD.add(name)
+    if _FAMILIES.get(family) != named:
+        _FAMILIES[family] = named
+        _chain.cache_clear()
+        _runs.cache_clear()
+        _unit_width.cache_clear()
+
+
+@lru_cache(maxsize=None)
+def _chain(bold: bool, italic: bool, family: str) -> tuple[tuple[str, str], ...]:
+    """The faces a style is set in, in fallback order: the family's own first, then the shipped."""
+    shipped = tuple(STYLES[(bold, italic)])
+    own = _FAMILIES.get(family) if family else None
+    if not own:
+        return shipped
+    key = STYLE_KEYS[(bold, italic)]
+    first = own.get(key) or (own.get("bold") if bold else None) or (own.get("italic") if italic else None) \
+        or own["regular"]
+    return (first, *shipped)
 
 
 def register() -> None:
@@ -57,28 +108,32 @@ def _has(name: str, filename: str, ch: str) -> bool:
     return ord(ch) in _font(name, filename).face.charToGlyph
 
 
-def font_for(ch: str, bold: bool = False) -> str | None:
+def font_for(ch: str, bold: bool = False, italic: bool = False, family: str = "") -> str | None:
+    chain = _chain(bold, italic, family)
     if ch in " \n":
-        return FACES[bold][0][0]
-    for name, filename in FACES[bold]:
+        return chain[0][0]
+    for name, filename in chain:
         if _has(name, filename, ch):
             return name
     return None
 
 
-def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
+def runs(text: str, bold: bool = False, italic: bool = False, family: str = "") -> list[tuple[str, str]]:
     """Split text into (font name, substring) runs; characters no font has go to the first font."""
-    return list(_runs(text, bold))
+    return list(_runs(text, bold, italic, family))
 
 
 @lru_cache(maxsize=16384)
-def _runs(text: str, bold: bool) -> tuple[tuple[str, str], ...]:
+def _runs(text: str, bold: bool, italic: bool = False, family: str = "") -> tuple[tuple[str, str], ...]:
     # cached: text setting measures the same words many times while it breaks lines and shrinks type
-    if text.isascii() and text.isprintable():  # the first face of each weight has every one of these
-        return ((FACES[bold][0][0], text),) if text else ()
+    chain = _chain(bold, italic, family)
+    first = chain[0][0]
+    if not family and text.isascii() and text.isprintable():  # the first shipped face has every one of these
+        _font(*chain[0])  # registered on first use (an oblique only when an italic run asks for it)
+        return ((first, text),) if text else ()
     out: list[tuple[str, str]] = []
     for ch in text:
-        name = font_for(ch, bold) or FACES[bold][0][0]
+        name = font_for(ch, bold, italic, family) or first
         if out and out[-1][0] == name:
             out[-1] = (name, out[-1][1] + ch)
         else:
@@ -86,16 +141,16 @@ def _runs(text: str, bold: bool) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def width(text: str, size: float, bold: bool = False) -> float:
+def width(text: str, size: float, bold: bool = False, italic: bool = False, family: str = "") -> float:
     """Width of `text` at `size` points, in millimetres (text is as wide as its size: measured
     once at 1 pt, however many sizes the setter tries)."""
-    return _unit_width(text, bold) * size
+    return _unit_width(text, bold, italic, family) * size
 
 
 @lru_cache(maxsize=65536)
-def _unit_width(text: str, bold: bool) -> float:
+def _unit_width(text: str, bold: bool, italic: bool = False, family: str = "") -> float:
     register()
-    pts = sum(pdfmetrics.stringWidth(s, name, 1.0) for name, s in _runs(text, bold))
+    pts = sum(pdfmetrics.stringWidth(s, name, 1.0) for name, s in _runs(text, bold, italic, family))
     return pts * 25.4 / 72
 
 
@@ -107,12 +162,21 @@ def fit(text: str, size: float, max_width_mm: float, bold: bool = False, min_siz
     return max(min_size, size * max_width_mm / w)
 
 
-def missing(text: str, bold: bool = False) -> list[str]:
-    """Characters of `text` that no vendored font can draw, in order of first appearance."""
+def missing(text: str, bold: bool = False, italic: bool = False, family: str = "") -> list[str]:
+    """Characters of `text` that no font can draw, in order of first appearance."""
     seen: list[str] = []
     for ch in text:
-        if ch not in seen and font_for(ch, bold) is None and ch.isprintable():
+        if ch not in seen and font_for(ch, bold, italic, family) is None and ch.isprintable():
             seen.append(ch)
         elif ch not in seen and not ch.isprintable() and ch not in "\n":
             seen.append(ch)
     return seen
+
+
+def fallen_back(text: str, bold: bool = False, italic: bool = False, family: str = "") -> list[str]:
+    """Characters of `text` a family of one's own lacks, set in a shipped face instead."""
+    if not family or family not in _FAMILIES:
+        return []
+    own = _chain(bold, italic, family)[0]
+    return list(dict.fromkeys(ch for ch in text if not ch.isspace() and ch.isprintable()
+                              and not _has(own[0], own[1], ch) and font_for(ch, bold, italic, family) is not None))

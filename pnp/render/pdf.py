@@ -226,7 +226,18 @@ class PdfBackend:
                     pixels = source.convert("RGB").convert("CMYK")
                 held = self.images[id(source)] = (source, ImageReader(pixels))
             source = held[1]
-        self.c.drawImage(source, op.x, op.y, op.w, op.h, mask="auto")
+        if op.alpha >= 1:
+            self.c.drawImage(source, op.x, op.y, op.w, op.h, mask="auto")
+            return
+
+        def draw_unit() -> None:  # the image in the unit square, placed below
+            self.c.drawImage(source, 0, 0, 1, 1, mask="auto")
+
+        name = self._see_through(op.source, op.alpha, (0, 0, 1, 1), draw_unit)
+        self.c.saveState()
+        self.c.transform(op.w, 0, 0, op.h, op.x, op.y)
+        self.c.doForm(name)
+        self.c.restoreState()
 
     def _vector(self, op: Vector) -> None:
         """SVG art: svglib's drawing written once as a form XObject (clipped to its viewport, as
@@ -246,12 +257,60 @@ class PdfBackend:
             finally:
                 rl_config.useA85 = 0
             self.c.endForm()
+            self._form_states(name)  # the art's own fill-opacity and stroke-opacity
             held = self.vectors[id(op.art)] = (op.art, name, d.width, d.height)
         _, name, w, h = held
+        if op.alpha < 1:  # see-through: the art composited as one picture (a transparency group)
+            group = name + "T"
+            if not self.c.hasForm(group):
+                self.c.beginForm(group, 0, 0, w, h)
+                self.c.doForm(name)
+                self.c.endForm()
+                doc = self.c._doc
+                form = doc.idToObject[doc.getXObjectName(group)]
+                kind = pdfdoc.PDFDictionary({"Type": pdfdoc.PDFName("Group"), "S": pdfdoc.PDFName("Transparency")})
+                form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Group": kind}), form.stream)
+            name = self._see_through(op.art, op.alpha, (0, 0, w, h), lambda: self.c.doForm(group))
         self.c.saveState()
         self.c.transform(op.w / w, 0, 0, op.h / h, op.x, op.y)
         self.c.doForm(name)
         self.c.restoreState()
+
+    def _see_through(self, what, alpha: float, bbox: tuple, draw) -> str:
+        """A form that paints what `draw()` paints at fill and stroke alpha `alpha` (an image
+        element's `opacity`), made once per picture and alpha. The alpha is set inside a form of
+        its own, which lists it in its resources: the form of a face or back it is drawn in does
+        not (reportlab writes no ExtGState into a form's resources). Drawn as one transparency
+        group (`_vector`), art is composited as one picture: its shapes cover one another as they
+        do opaque and the whole shows what is under it; an image's pixels are one picture as they
+        are, and the alpha multiplies its own transparency — in CMYK too."""
+        made = self.__dict__.setdefault("_alpha_forms", {})  # (id(picture), alpha) -> (picture, form name)
+        key = (id(what), alpha)
+        held = made.get(key)  # it holds the picture: its id is not another's while the PDF is written
+        if held is None:
+            name = f"A{len(made)}"
+            self.c.beginForm(name, *bbox)
+            self.c.setFillAlpha(alpha)
+            self.c.setStrokeAlpha(alpha)
+            draw()
+            self.c.endForm()
+            self._form_states(name)
+            held = made[key] = (what, name)
+        return held[1]
+
+    def _form_states(self, name: str) -> None:
+        """Form `name`, just ended, with the graphics states it sets (alphas) in its resources:
+        reportlab keeps them (form.ExtGState) but writes only fonts and XObjects for a form."""
+        doc = self.c._doc
+        form = doc.idToObject[doc.getXObjectName(name)]
+        if getattr(form, "ExtGState", None) and not form.Resources:
+            res = pdfdoc.PDFResourceDictionary()
+            res.basicFonts()
+            res.allProcs()
+            if form.XObjects:
+                res.XObject = form.XObjects
+            res.ExtGState = form.ExtGState
+            form.Resources = res
 
     def _colour(self, colour, stroke: bool = False) -> None:
         if self.use_cmyk:
@@ -325,7 +384,7 @@ class PdfBackend:
         size = op.size * PT  # user space is mm
         x = op.x
         if op.anchor != "start":
-            w = fonts.width(op.text, op.size, op.bold)
+            w = fonts.width(op.text, op.size, op.bold, op.italic, op.family)
             x -= w / 2 if op.anchor == "middle" else w
         code = self._text_code(op, x, size)
         if code is not None:
@@ -336,7 +395,7 @@ class PdfBackend:
         self._colour(op.fill, stroke=True)
         c.setLineWidth(size * fonts.FAUX_BOLD)
         t = c.beginText(x, op.y)
-        for name, chunk in fonts.runs(op.text, op.bold):
+        for name, chunk in fonts.runs(op.text, op.bold, op.italic, op.family):
             t.setFont(name, size)
             # a face without a bold weight (the CJK fallback) is emboldened by stroking its outline
             t.setTextRenderMode(2 if op.bold and not fonts.has_bold(name) else 0)
@@ -350,7 +409,7 @@ class PdfBackend:
         machinery, which was a sixth of writing a sheet. None for a font it must handle itself."""
         c = self.c
         doc = c._doc
-        key = (TEXT_KEY, op.text, op.bold, x, op.y, size, op.fill, self.use_cmyk)
+        key = (TEXT_KEY, op.text, op.bold, op.italic, op.family, x, op.y, size, op.fill, self.use_cmyk)
         if self.texts_ok:
             hit = self.code_cache.get(key)
             if hit is not None:
@@ -362,7 +421,7 @@ class PdfBackend:
         parts = ["q", self._colour_code(op.fill), self._colour_code(op.fill, stroke=True),
                  f"{fp_str(size * fonts.FAUX_BOLD)} w", "BT", f"1 0 0 1 {fp_str(x, op.y)} Tm"]
         mode = 0
-        for name, chunk in fonts.runs(op.text, op.bold):
+        for name, chunk in fonts.runs(op.text, op.bold, op.italic, op.family):
             font = pdfmetrics.getFont(name)
             if not getattr(font, "_dynamicFont", False) or type(chunk) is not str:
                 return None

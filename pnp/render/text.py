@@ -9,35 +9,20 @@ opening a line with closing punctuation (，。、；：？！）」』) nor end
 the box's minimum (6 pt unless the layout says otherwise, never more than the size asked for).
 Text that still does not fit is clipped to its box — it never spills onto the card or off it —
 and recorded, with how much was left over, for the build to report (`collecting`); so is text
-shrunk in a box whose layout did not plan for shrinking (`Fit.unplanned`).
+shrunk in a box whose layout did not plan for shrinking (`Fit.unplanned`). A text with markup —
+bold and italic runs, inline icons — or in a family of one's own is set by pnp/render/rich.py
+through the same functions, so every game gets it.
 """
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Iterator
 
-from . import fonts
+from . import fonts, rich
 from ..load.boxes import Box
 from .drawing import PT, Color, Drawing, Path
-
-MIN_TEXT = 6.0  # pt: the default smallest size a box's text may shrink to
-LEAD = 1.25  # line spacing, as a multiple of the type size
-WIDTH_USE = 0.94  # the share of a box's width a line may fill
-STEP = 0.25  # pt: how much smaller each try is
-CLOSING = set("，。、；：？！）」』〉》】〕…‥％,.;:?!)]}%")  # may not open a line
-OPENING = set("（「『〈《【〔([{")  # may not end a line
-
-# A break opportunity: a Latin word or number with the punctuation stuck to it (a hyphen ends a
-# unit, so "two-way" may break after "two-"), a run of spaces, a newline, or one other character
-# (a Chinese character or punctuation mark).
-_UNIT = re.compile(r"[A-Za-z0-9+./≥'’#&]+-?[^\sA-Za-z0-9\u2e80-\uffff-]*|-|\n|[^\S\n]+|.", re.DOTALL)
-
-
-def units(text: str) -> list[str]:
-    return _UNIT.findall(text)
+from .lines import CLOSING, LEAD, MIN_TEXT, OPENING, STEP, WIDTH_USE, Fit, smallest, units  # noqa: F401  (shared by callers)
 
 
 def break_lines(text: str, size: float, width: float, bold: bool = False) -> list[str]:
@@ -108,44 +93,11 @@ def balanced(text: str, size: float, width: float, bold: bool = False) -> list[s
     return break_lines(text, size, hi, bold)
 
 
-@dataclass
-class Fit:
-    """How a text sits in its box: its lines, the size asked for and the size set, and what did
-    not fit at the box's smallest size (0 when it all fits)."""
-
-    text: str
-    box: Box
-    lines: list[str]
-    wanted: float
-    size: float
-    lead: float  # mm from one baseline to the next
-    left_mm: float = 0.0  # how far the text runs past its box at the smallest size
-    left_text: str = ""  # the words that do not fit
-
-    @property
-    def shrunk(self) -> bool:
-        return self.size < self.wanted - 1e-6
-
-    @property
-    def unplanned(self) -> bool:
-        """Set below its box's size in a box whose layout names no smaller size (`min_text`):
-        news for a person. A box that declares a `min_text` plans for its text to shrink that far
-        (two-digit numbers, long names), so shrinking there is the layout working as designed."""
-        b = self.box
-        return b.text is not None and b.min_text is None and self.size < b.text - 0.01
-
-    @property
-    def overflows(self) -> bool:
-        return self.left_mm > 0.01
-
-
-def smallest(box: Box, wanted: float) -> float:
-    """The box's smallest size: its layout `min_text`, else MIN_TEXT, never above the size asked."""
-    return min(box.min_text if box.min_text is not None else MIN_TEXT, wanted)
-
-
-def fit_line(box: Box, text: str, wanted: float, bold: bool = True) -> Fit:
+def fit_line(box: Box, text: str, wanted: float, bold: bool = True, italic: bool = False, family: str = "") -> Fit:
     """One line, shrunk to the box's width (not below its smallest size)."""
+    style = rich.Style(bold, italic, family)
+    if rich.needed(text, style):
+        return rich.fit_lines(box, text, wanted, style, LEAD, one_line=True)
     room = box.w * WIDTH_USE
     w = fonts.width(text, wanted, bold)
     size = wanted if w <= room or w == 0 else max(smallest(box, wanted), wanted * room / w)
@@ -157,8 +109,12 @@ def fit_line(box: Box, text: str, wanted: float, bold: bool = True) -> Fit:
 
 
 def fit_lines(box: Box, text: str, wanted: float, bold: bool = False, lead: float = LEAD,
-              balance: bool = False) -> Fit:
-    """As many lines as the box needs, smaller type step by step until they fit its height."""
+              balance: bool = False, italic: bool = False, family: str = "", marked: bool = False) -> Fit:
+    """As many lines as the box needs, smaller type step by step until they fit its height. A text
+    with markup (or `marked`, for justified lines) is set by the rich setter (pnp/render/rich.py)."""
+    style = rich.Style(bold, italic, family)
+    if marked or rich.needed(text, style):
+        return rich.fit_lines(box, text, wanted, style, lead)
     room = box.w * WIDTH_USE
     low = smallest(box, wanted)
     size = wanted
@@ -192,8 +148,11 @@ def _tail(text: str, size: float, room: float, bold: bool) -> str:
 
 def draw_line(d: Drawing, f: Fit, colour: Color, bold: bool = True, anchor: str = "middle") -> None:
     box = f.box
-    x = {"start": box.x, "middle": box.cx, "end": box.x + box.w}[anchor]
     target = _clipped(d, f)
+    if f.rich is not None:
+        rich.draw(target, f, colour, anchor, [box.cy - f.size * PT * 0.36] * len(f.rich))
+        return
+    x = {"start": box.x, "middle": box.cx, "end": box.x + box.w}[anchor]
     target.text(x, box.cy - f.size * PT * 0.36, f.text, f.size, bold=bold, fill=colour, anchor=anchor)
 
 
@@ -203,9 +162,12 @@ def draw_lines(d: Drawing, f: Fit, colour: Color, bold: bool = False, anchor: st
     top = box.cy + len(f.lines) * f.lead / 2
     if f.overflows:
         top = box.top  # what fits starts at the top; the rest is cut at the box's bottom
+    bases = [top - (i + 0.5) * f.lead - f.size * PT * 0.36 for i in range(len(f.lines))]  # each line centred in its band
+    if f.rich is not None:
+        rich.draw(target, f, colour, anchor, bases)
+        return
     x = {"start": box.x, "middle": box.cx, "end": box.x + box.w}[anchor]
-    for i, row in enumerate(f.lines):  # each line centred in its own band of one lead
-        base = top - (i + 0.5) * f.lead - f.size * PT * 0.36
+    for row, base in zip(f.lines, bases):
         target.text(x, base, row, f.size, bold=bold, fill=colour, anchor=anchor)
 
 

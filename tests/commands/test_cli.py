@@ -130,7 +130,7 @@ def test_a_layout_beside_the_specs_wins_and_the_rest_come_from_the_shipped_ones(
     assert r.code == 2
     line = shipped[: shipped.index("default: gum")].count("\n") + 2
     assert r.err.startswith(f"layouts/gem.yaml:{line}:1: error[SPEC-UNKNOWN-KEY]: unknown key 'zoom' in the gem layout; "
-                            "accepted keys: default, editions\n")
+                            "accepted keys: default, editions, fonts, icons\n")
 
 
 def test_a_closed_pipe_ends_quietly(tmp_path):

@@ -270,7 +270,7 @@ def test_validate_tells_face_errors(cli, game):
 def test_braces_id_count_and_when_drawn(cli, game):
     """`{{ }}` print braces, `{id}` and `{count}` the component's; an element `when: {icons: star}`
     is drawn on exactly the cards whose icons hold star."""
-    game.edit(LAYOUT, '"Most {colour.name} lanterns at the end: {points} points"', '"{{{id}}} x{count}"')
+    game.edit(LAYOUT, '"Most {colour.name} :{colour.motif}: lanterns at the end: **{points} points**"', '"{{{id}}} x{count}"')
     game.edit(LAYOUT, "    - { symbol: star, box: icon1,", '    - { text: "STAR", box: icon1, size: 6pt, when: { icons: star } }\n'
                                                           "    - { symbol: star, box: icon1,")
     r = build(cli)

@@ -40,7 +40,7 @@ def hex_colour(text: Any) -> str | None:
 
 def is_colour(text: Any) -> bool:
     return hex_colour(text) is not None
-ALIGN = {"left": "start", "center": "middle", "centre": "middle", "right": "end"}
+ALIGN = {"left": "start", "center": "middle", "centre": "middle", "right": "end", "justify": "justify"}
 VALIGN = ("top", "middle", "bottom")
 WEIGHTS = ("normal", "bold")
 PLACE = ("box", "x", "y", "width", "height")
@@ -58,6 +58,7 @@ class FaceContext:
     boxes: dict[str, Box]
     images: frozenset[str] = frozenset()  # the kind's image fields
     base: Any = None  # the specs folder (a Path): where images are found
+    fonts: frozenset[str] | None = None  # the layout's font families (None: not known here, not checked)
 
 
 @dataclass
