@@ -171,7 +171,8 @@ EXAMPLE = ROOT / "examples" / "lanterns"
 
 
 def declared(folder: Path, shipped_rate: float, repeat: int) -> None:
-    """Issue 19's figures: Lantern Walk (examples/lanterns) grown to 500 cards from its CSV, validated
+    """Issue 19's figures: Lantern Walk (examples/lanterns) grown to 500 cards from its CSV (every
+    title with a bold run and an icon in it, and every wish's sentence: issue 27's rich text), validated
     cold (a fresh process) and built, its time a card against the shipped games' (`shipped_rate`,
     their cards a second together: decks of mostly different cards, as this one is)."""
     import csv
@@ -191,8 +192,8 @@ def declared(folder: Path, shipped_rate: float, repeat: int) -> None:
         rows = csv.writer(f)
         rows.writerow(["id", "colour", "value", "title", "title.zh-TW", "icons"])
         for i in range(492):  # + the spec's 8 wishes: 500 cards
-            rows.writerow([f"l-{i}", ("red", "gold", "jade", "violet")[i % 4], i // 4 % 10 + 1, f"Lantern {i}", f"燈{i}",
-                           "star" if i % 3 == 0 else ""])
+            rows.writerow([f"l-{i}", ("red", "gold", "jade", "violet")[i % 4], i // 4 % 10 + 1,  # rich text on every
+                           f"**Lantern** {i} :star:", f"**燈**{i} :moon:", "star" if i % 3 == 0 else ""])  # card (issue 27)
     v = statistics.median(cold(["-m", "pnp", "validate", "lanterns", "--specs", str(specs)]) for _ in range(repeat))
     b, built = timed(lambda: build_game("lanterns", specs, folder / "out", layouts=None), repeat)
     ratio = shipped_rate / (built.cards / b)
@@ -201,7 +202,7 @@ def declared(folder: Path, shipped_rate: float, repeat: int) -> None:
           f"build {b:.2f}s, {built.cards / b:.0f} cards/s, {ratio:.2f}x the shipped games' time a card "
           f"(target <= {TARGETS['declared_rate_ratio']:g}) [{flag(ratio, TARGETS['declared_rate_ratio'])}]")
     table = (specs / "lanterns.csv").read_text(encoding="utf-8")  # pnp watch: one row of the CSV edited
-    edited = table.replace("l-7,violet,2,Lantern 7,", "l-7,violet,2,Lantern Seven,", 1)
+    edited = table.replace("l-7,violet,2,**Lantern** 7 :star:,", "l-7,violet,2,**Lantern** Seven :star:,", 1)
     assert edited != table
     warm_one("lanterns", specs, folder / "layouts", specs / "lanterns.csv", [table, edited], folder / "warm",
              repeat, TARGETS["declared_warm_s"], label="declared (CSV)")

@@ -100,7 +100,22 @@ def write_harbor(root: Path, spec: dict, layout: dict) -> Path:
     _workbook(specs / "harbor.xlsx", {"Ships": GUIDE_CSV, "Crates": "id,goods\ncrate-2,\"fish, tea\"\n"})
     (root / "layouts" / "harbor.yaml").write_text(yaml.safe_dump(layout, allow_unicode=True, sort_keys=False),
                                                   encoding="utf-8")
+    _art(root / "layouts")
     return specs
+
+
+def _art(folder: Path) -> None:
+    """The files the guide's layout examples name: a picture icon and a font of one's own."""
+    import shutil
+
+    from PIL import Image
+
+    from pnp.load.paths import FONTS_DIR
+
+    (folder / "art").mkdir(exist_ok=True)
+    (folder / "fonts").mkdir(exist_ok=True)
+    Image.new("RGB", (16, 16), (200, 30, 30)).save(folder / "art" / "lamp.png")
+    shutil.copy(FONTS_DIR / "DejaVuSans.ttf", folder / "fonts" / "poster.ttf")
 
 
 def _workbook(path: Path, sheets: dict[str, str]) -> None:
