@@ -100,3 +100,14 @@ def test_italic_chinese_stays_upright_in_the_chinese_face():
 
     got = fonts.runs("Go 前進", italic=True)
     assert got == [("DejaVuSans-Oblique", "Go "), ("DroidSansFallback", "前進")]
+
+
+def test_a_shipped_games_own_text_helpers_set_markup_too():
+    """The shipped games set their text through the same setter: markup in a text they print
+    (a label, a name from the spec) is set as runs and icons, not printed as written."""
+    from pnp.games.the_jam import text as jam_text
+
+    d = Drawing(63, 88)
+    jam_text.wrap(d, Box(5, 10, 53, 20, text=9), "Score **3** :star: now", INK, anchor="start")
+    assert [(t, b) for t, b, _ in runs(d)] == [("Score ", False), ("3", True), (" ", False), (" now", False)]
+    assert len([op for op in d.ops if isinstance(op, Use)]) == 1
