@@ -183,6 +183,11 @@ def load_for_build(game_id: str, specs_dir: Path, layouts_dir: Path | None = Non
     specs_dir = spec_home(game_id, specs_dir)
     with converting():  # SVG art is also converted as it is checked: what svglib refuses is located here
         loaded = _spec_checked(game_id, specs_dir)
+        if loaded.spec is None and game_id not in GAMES:
+            # a game declared in its spec, which could not be read: its layout's faces cannot be
+            # judged without the declaration (they would read as unknown keys), so only the
+            # spec's own errors are told
+            return loaded
         layout, lreport = game_layout(game_id, specs_dir, layouts_dir, loaded.game, loaded.spec)
         loaded.report.extend(lreport)
         loaded.layout = layout
