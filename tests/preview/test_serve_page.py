@@ -77,6 +77,23 @@ def test_filter_by_kind_and_search_by_name_or_value(page):
     assert page.eval_on_selector_all("figure.card:not(.hidden)", "els => els.map(e => e.dataset.cardBox)") == ["emerald-ruby"]
 
 
+def test_the_kind_filter_keeps_working_after_a_card_is_added(gem, page):
+    """The kind select is replaced when the cards change: the filter reads the new one, and the
+    kind chosen stays chosen (it kept reading the old select: only a reload fixed it)."""
+    before_text = spec_path(gem).read_text(encoding="utf-8")
+    page.select_option("#kind", "coin")
+    save(spec_path(gem), "  - { id: coin-1a,", "  - { id: coin-1z, kind: coin, value: 1 }\n  - { id: coin-1a,")
+    page.wait_for_selector('figure[data-card-box="coin-1z"]', timeout=20000)
+    assert page.input_value("#kind") == "coin"
+    assert page.locator("figure.card:not(.hidden)").count() == 13
+    page.select_option("#kind", "gem")
+    assert page.locator("figure.card:not(.hidden)").count() == 18
+    page.select_option("#kind", "")
+    assert page.locator("figure.card:not(.hidden)").count() == 31
+    restore(gem, page, before_text)
+    page.wait_for_function("() => !document.querySelector('figure[data-card-box=\"coin-1z\"]')", timeout=20000)
+
+
 def test_a_save_changes_exactly_that_cards_picture_in_place(gem, page):
     before_text = spec_path(gem).read_text(encoding="utf-8")
     page.evaluate("() => { window.scrollTo(0, 600); window.notReloaded = true; }")
