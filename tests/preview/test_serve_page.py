@@ -189,3 +189,33 @@ def test_a_deal_for_a_player_count_as_pictures_with_a_new_seed_on_a_click(gem, b
     p.goto(gem.url + "/game/gem/deal?players=7")
     assert "GEM is played by 2 to 4 players, not 7" in p.inner_text("main")
     p.close()
+
+
+def test_a_save_redraws_the_sheets_and_the_deal_keeping_the_scroll_the_overlay_and_the_seed(gem, browser):  # noqa: F811
+    """The sheets and a deal are drawn again on a save (a reload) — keeping where the reader was:
+    the scroll, the trim/bleed overlay switched on, and the deal's seed when the address had none."""
+    before_text = spec_path(gem).read_text(encoding="utf-8")
+    p = browser.new_page(viewport={"width": 700, "height": 500})
+    p.goto(gem.url + "/game/gem/deal?players=2")
+    seed = p.url.split("seed=")[1].split("&")[0]  # the deal's seed, put in the address
+    dealt = p.inner_text("pre.deal")
+    assert f"(seed {seed})" in dealt
+    y = p.evaluate("() => { window.scrollTo(0, 200); return window.scrollY; }")
+    assert y > 0  # the page is longer than the window
+    with p.expect_navigation(timeout=20000):
+        save(spec_path(gem), "gems: [sapphire, ruby],     invest: 1, loan: 2 }",
+             "gems: [sapphire, ruby],     invest: 1, loan: 3 }")
+    p.wait_for_load_state("load")
+    assert p.inner_text("pre.deal") == dealt  # the same deal, not a new seed
+    p.wait_for_function(f"() => window.scrollY === {y}", timeout=5000)
+    p.goto(gem.url + "/game/gem/sheets")
+    p.check("#marks")
+    p.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    y = p.evaluate("() => { window.scrollTo(0, 300); return window.scrollY; }")
+    assert y > 0
+    with p.expect_navigation(timeout=20000):
+        spec_path(gem).write_text(before_text, encoding="utf-8")
+    p.wait_for_load_state("load")
+    assert p.is_checked("#marks") and p.is_visible(".side svg")
+    p.wait_for_function(f"() => window.scrollY === {y}", timeout=5000)
+    p.close()
