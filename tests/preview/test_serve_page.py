@@ -219,3 +219,36 @@ def test_a_save_redraws_the_sheets_and_the_deal_keeping_the_scroll_the_overlay_a
     assert p.is_checked("#marks") and p.is_visible(".side svg")
     p.wait_for_function(f"() => window.scrollY === {y}", timeout=5000)
     p.close()
+
+
+def test_a_stopped_server_is_plain_to_see_and_a_save_made_meanwhile_shows_on_reconnect(tmp_path, browser):  # noqa: F811
+    """When `pnp serve` stops, a banner across the top of the window says so (not 12 px of grey
+    text in the header); when it is started again on its address, the page catches up with the
+    save made while it was down without waiting for another save."""
+    (tmp_path / "card_specs").mkdir()
+    spec = tmp_path / "card_specs" / "gem.yaml"
+    shutil.copy(SPECS_DIR / "gem.yaml", spec)
+    first = Server(tmp_path, "gem", "--specs", "card_specs")
+    first.wait_ready("/game/gem")
+    port = first.url.rsplit(":", 1)[1]
+    p = browser.new_page(viewport={"width": 1000, "height": 700})
+    p.goto(first.url + "/game/gem")
+    p.wait_for_function("() => document.getElementById('live').textContent === 'live'", timeout=20000)
+    assert not p.is_visible("#offline")
+    before = pictures(p)
+    p.evaluate("() => window.scrollTo(0, 500)")
+    first.stop()
+    p.wait_for_selector("#offline", state="visible", timeout=20000)
+    box = p.eval_on_selector("#offline", "e => { const r = e.getBoundingClientRect(); return [r.top, r.width, "
+                                         "parseFloat(getComputedStyle(e).fontSize)]; }")
+    assert box[0] == 0 and box[1] >= 990 and box[2] >= 16  # across the top of the window, scrolled or not
+    save(spec, "gems: [sapphire, ruby],     invest: 1, loan: 2 }", "gems: [sapphire, ruby],     invest: 1, loan: 3 }")
+    again = Server(tmp_path, "gem", "--specs", "card_specs", "--port", port)
+    try:
+        again.wait_ready("/game/gem")
+        p.wait_for_selector("#offline", state="hidden", timeout=30000)
+        p.wait_for_function("(old) => document.querySelector('img[data-card=\"sapphire-ruby\"][data-side=front]')"
+                            ".getAttribute('src') !== old", arg=before[("sapphire-ruby", "front")], timeout=30000)
+    finally:
+        p.close()
+        again.stop()
