@@ -1,6 +1,7 @@
 """`pnp serve`'s process: the games built and kept warm, the watcher, the web server.
 
-Builds every game asked once (pnp/preview/state.py), then watches their files with the watch
+Answers at once — a game not built yet shows a page saying it is being built, which fills in as
+the game finishes — while a thread builds every game asked once (pnp/preview/state.py), then watches their files with the watch
 machinery `pnp watch` uses (watchfiles; the same folders and the same rule for which game a saved
 file belongs to) and rebuilds a game when one of its files is saved — many quick saves are one
 rebuild: changes are collected for a moment, and saves during a rebuild wait for the next —, then
@@ -35,7 +36,16 @@ class Preview:
 
     def build_all(self) -> None:
         for g in self.games.values():
+            if self.stop.is_set():
+                return
             self._rebuild(g)
+
+    def build_and_watch(self) -> None:
+        """The first builds, one game after the other (each page told as its game is ready), then
+        the watch."""
+        self.build_all()
+        if not self.stop.is_set():
+            self.watch()
 
     def _rebuild(self, g: GameView) -> None:
         t0 = time.perf_counter()
@@ -84,6 +94,8 @@ class Preview:
         from ..games.base import SetupError
 
         loaded = g.loaded
+        if g.view.version == 0:
+            return None, f"{g.game} is being built; this page fills in when it is ready"
         if loaded is None or loaded.game.setup is None:
             return None, "this game has no setup"
         if g.view.stale or any(d.severity == "error" for d in g.view.diagnostics):
@@ -112,9 +124,8 @@ def serve(games: list[str], specs: Path, layouts: Path | None, opts, host: str, 
         bound = sock.getsockname()[1]
         shown = f"[{host}]" if ":" in host else host
         print(f"serving http://{shown}:{bound}/", file=out, flush=True)
-        preview.build_all()
-        watcher = threading.Thread(target=preview.watch, name="pnp-serve-watch", daemon=True)
-        watcher.start()
+        watcher = threading.Thread(target=preview.build_and_watch, name="pnp-serve-watch", daemon=True)
+        watcher.start()  # the pages answer from the first second; each game fills in as it is built
         config = uvicorn.Config(make_app(preview), log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         server = uvicorn.Server(config)

@@ -37,14 +37,19 @@ class Server:
             return e.code, e.read(), dict(e.headers)
 
     def wait_ready(self, path: str, timeout: float = 60) -> None:
+        """Until `path` answers with its game built (the server answers at once, with a page
+        saying the game is being built until it is)."""
+        import json
+
+        game = path.split("/")[2] if path.startswith("/game/") else None
         end = time.time() + timeout
         while time.time() < end:
             try:
-                if self.get(path)[0] == 200:
+                if self.get(path)[0] == 200 and (game is None or json.loads(self.get(f"/game/{game}/state.json")[1])["version"] > 0):
                     return
             except OSError:
                 pass
-            time.sleep(0.1)
+            time.sleep(0.1)  # polling a process that is starting: the timeout bounds it
         raise AssertionError(f"{path} never answered")
 
     def stop(self) -> tuple[int, str]:

@@ -19,7 +19,7 @@ def text(html: str) -> str:
 def test_the_game_list_and_the_kind_headings_count_copies():
     cards = [card(f"chip-{i}", "chip", 11) for i in range(1, 6)] + [card(f"coin-{i}", "coin", 1) for i in range(1, 3)] \
         + [card("crown", "crown", 1)]
-    view = View("heist", "Heist", cards=cards, kinds=["chip", "coin", "crown"])
+    view = View("heist", "Heist", version=1, cards=cards, kinds=["chip", "coin", "crown"])
     index = text(_env.get_template("index.html").render(games=["heist"], views=[view]))
     assert "Heist — 58 cards (8 different faces)" in index
     page = text(_env.get_template("game.html").render(games=["heist"], view=view, game="heist",
@@ -40,7 +40,7 @@ def test_the_deal_page_shows_hands_held_facing_the_others():
     result = loaded.game.setup(loaded.spec, 3, 7)
     held = result.data["seen_by_others"]
     cards = {c.id: card(c.id, c.kind, c.count) for c in loaded.spec.components}
-    view = View("hanabi", "Hanabi", cards=list(cards.values()), kinds=["card"], players=(2, 3, 4, 5))
+    view = View("hanabi", "Hanabi", version=1, cards=list(cards.values()), kinds=["card"], players=(2, 3, 4, 5))
     html = _env.get_template("deal.html").render(games=["hanabi"], view=view, game="hanabi", players=3, seed=7,
                                                  variant=None, result=result, problem=None, cards=cards, new_seed=8)
     part = html[html.index("Held facing the others"):]

@@ -252,3 +252,25 @@ def test_a_stopped_server_is_plain_to_see_and_a_save_made_meanwhile_shows_on_rec
     finally:
         p.close()
         again.stop()
+
+
+def test_the_page_answers_at_once_saying_what_is_built_and_fills_in(tmp_path, browser):  # noqa: F811
+    """`serving …` comes first and the page answers from then on: a game not built yet says so,
+    and the page fills in by itself as it finishes (it was no answer at all for 21-24 s)."""
+    (tmp_path / "card_specs").mkdir()
+    shutil.copy(SPECS_DIR / "christmas-tree.yaml", tmp_path / "card_specs")  # the slowest of the four to build
+    shutil.copy(SPECS_DIR / "gem.yaml", tmp_path / "card_specs")
+    server = Server(tmp_path, "christmas-tree", "gem", "--specs", "card_specs")
+    try:
+        code, body, _ = server.get("/game/christmas-tree")  # right after `serving …`
+        assert code == 200 and b"Building christmas-tree" in body
+        p = browser.new_page()
+        p.goto(server.url + "/game/christmas-tree")
+        p.wait_for_selector("figure.card", timeout=120000)  # filled in, no reload asked for
+        assert not p.is_visible("#building") and p.locator("figure.card").count() > 100
+        p.goto(server.url + "/")
+        p.wait_for_function("() => !document.querySelector('[data-building]')", timeout=120000)
+        assert "GEM — 30 cards" in p.inner_text("main")
+        p.close()
+    finally:
+        server.stop()
