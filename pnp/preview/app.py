@@ -53,7 +53,7 @@ def picture_src(game: str, key: str | None) -> str:
 _env.globals["src"] = picture_src
 # The deal's own keys, as the page heads them (a game's own keys, such as GEM's coins, as they are).
 _env.globals["labels"] = {"table": "Face up", "given": "Given to each player", "removed": "Set aside, out of the game",
-                          "box": "Left in the box", "piles": "Piles", "hand": "Hand", "deck": "The rest of the deck"}
+                          "box": "Not placed by the setup", "supply": "On the table, for everyone", "piles": "Piles", "hand": "Hand", "deck": "The rest of the deck"}
 
 
 class Hub:

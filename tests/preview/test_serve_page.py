@@ -179,13 +179,13 @@ def test_the_sheets_as_printed_fronts_beside_backs(gem, browser):  # noqa: F811
 def test_a_deal_for_a_player_count_as_pictures_with_a_new_seed_on_a_click(gem, browser):  # noqa: F811
     p = browser.new_page()
     p.goto(gem.url + "/game/gem/deal?players=3&seed=5")
-    text = p.inner_text("pre.deal")
+    text = p.text_content("pre.deal")
     assert text.startswith("GEM for 3 players (seed 5)") and "of 4, 3, 3, 3, 3, 2 cards" in text
     coins = p.locator(".hand", has_text="player 1").locator("img")
     assert coins.count() == 3
     p.click("#new-seed")
     p.wait_for_load_state()
-    assert "seed=" in p.url and "(seed 5)" not in p.inner_text("pre.deal")
+    assert "seed=" in p.url and "(seed 5)" not in p.text_content("pre.deal")
     p.goto(gem.url + "/game/gem/deal?players=7")
     assert "GEM is played by 2 to 4 players, not 7" in p.inner_text("main")
     p.close()
@@ -198,7 +198,7 @@ def test_a_save_redraws_the_sheets_and_the_deal_keeping_the_scroll_the_overlay_a
     p = browser.new_page(viewport={"width": 700, "height": 500})
     p.goto(gem.url + "/game/gem/deal?players=2")
     seed = p.url.split("seed=")[1].split("&")[0]  # the deal's seed, put in the address
-    dealt = p.inner_text("pre.deal")
+    dealt = p.text_content("pre.deal")
     assert f"(seed {seed})" in dealt
     y = p.evaluate("() => { window.scrollTo(0, 200); return window.scrollY; }")
     assert y > 0  # the page is longer than the window
@@ -206,7 +206,7 @@ def test_a_save_redraws_the_sheets_and_the_deal_keeping_the_scroll_the_overlay_a
         save(spec_path(gem), "gems: [sapphire, ruby],     invest: 1, loan: 2 }",
              "gems: [sapphire, ruby],     invest: 1, loan: 3 }")
     p.wait_for_load_state("load")
-    assert p.inner_text("pre.deal") == dealt  # the same deal, not a new seed
+    assert p.text_content("pre.deal") == dealt  # the same deal, not a new seed
     p.wait_for_function(f"() => window.scrollY === {y}", timeout=5000)
     p.goto(gem.url + "/game/gem/sheets")
     p.check("#marks")
@@ -274,3 +274,23 @@ def test_the_page_answers_at_once_saying_what_is_built_and_fills_in(tmp_path, br
         p.close()
     finally:
         server.stop()
+
+
+def test_a_deal_shows_pictures_first_and_face_down_piles_as_a_count_with_a_back(gem, browser):  # noqa: F811
+    """The deal as pictures, the text dump folded away below them; a face-down pile is how many
+    cards and one back, never every face in it."""
+    p = browser.new_page(viewport={"width": 1200, "height": 900})
+    p.goto(gem.url + "/game/gem/deal?players=2&seed=5")
+    piles = p.eval_on_selector_all(".pile", "els => els.map(e => [e.textContent.trim().split(/\\s+/).slice(0, 3).join(' '), "
+                                            "e.querySelectorAll('img').length, e.querySelector('img').dataset.side])")
+    assert piles == [["1: 4 face", 1, "back"], ["2: 3 face", 1, "back"], ["3: 3 face", 1, "back"],
+                     ["4: 3 face", 1, "back"], ["5: 3 face", 1, "back"], ["6: 2 face", 1, "back"]]
+    down = p.locator("h2", has_text="Face down")
+    fronts_below = p.eval_on_selector_all("h2 ~ .group img[data-side=front], h2 ~ .hand img[data-side=front]",
+                                          "els => els.length")
+    assert down.count() == 1
+    assert not p.is_visible("pre.deal") and "(seed 5)" in p.text_content("details.deal-text")  # folded, still there
+    first_img = p.evaluate("() => document.querySelector('main img').getBoundingClientRect().top")
+    text_at = p.evaluate("() => document.querySelector('details.deal-text').getBoundingClientRect().top")
+    assert first_img < text_at and fronts_below >= 6  # pictures first: the coins given to each player
+    p.close()
