@@ -294,3 +294,22 @@ def test_a_deal_shows_pictures_first_and_face_down_piles_as_a_count_with_a_back(
     text_at = p.evaluate("() => document.querySelector('details.deal-text').getBoundingClientRect().top")
     assert first_img < text_at and fronts_below >= 6  # pictures first: the coins given to each player
     p.close()
+
+
+def test_a_cards_page_keeps_up_with_a_save_entry_errors_and_all(gem, browser):  # noqa: F811
+    """On a save the card's page is brought up to date in place: its entry as written, its
+    errors (a new rule break shows there at once), its picture — not only the picture."""
+    before_text = spec_path(gem).read_text(encoding="utf-8")
+    p = browser.new_page(viewport={"width": 1200, "height": 900})
+    p.goto(gem.url + "/game/gem/card/coin-2d")
+    p.evaluate("() => { window.notReloaded = true; }")
+    assert "value: 2" in p.inner_text("pre.entry") and p.locator(".card-errors li").count() == 0
+    save(spec_path(gem), "{ id: coin-2d, kind: coin, value: 2 }", "{ id: coin-2d, kind: coin, value: 3 }")
+    p.wait_for_function("() => document.querySelector('pre.entry').textContent.includes('value: 3')", timeout=20000)
+    p.wait_for_selector(".card-errors li", timeout=20000)
+    assert "GEM-COIN-VALUES" in p.inner_text(".card-errors") and "probably a misprint of 2" in p.inner_text(".card-errors")
+    assert p.evaluate("() => window.notReloaded") is True  # in place
+    spec_path(gem).write_text(before_text, encoding="utf-8")
+    p.wait_for_function("() => document.querySelector('pre.entry').textContent.includes('value: 2')", timeout=20000)
+    p.wait_for_function("() => !document.querySelector('.card-errors li')", timeout=20000)
+    p.close()
