@@ -179,7 +179,14 @@ def make_app(preview) -> Starlette:
         Route("/events", events),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
     ]
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, HTTPException: not_found})
+    from starlette.middleware import Middleware
+    from starlette.middleware.gzip import GZipMiddleware
+
+    # pages and state compressed where the browser accepts it (the event stream never: Starlette
+    # leaves text/event-stream alone; PNG pictures gain nothing from it)
+    gzip = Middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
+    app = Starlette(routes=routes, middleware=[gzip],
+                    exception_handlers={404: not_found, 405: not_found, HTTPException: not_found})
     return app
 
 

@@ -313,3 +313,16 @@ def test_a_cards_page_keeps_up_with_a_save_entry_errors_and_all(gem, browser):  
     p.wait_for_function("() => document.querySelector('pre.entry').textContent.includes('value: 2')", timeout=20000)
     p.wait_for_function("() => !document.querySelector('.card-errors li')", timeout=20000)
     p.close()
+
+
+def test_pages_and_state_are_gzipped_for_a_browser_that_accepts_it(gem):
+    import gzip
+    import urllib.request
+
+    for path in ("/game/gem", "/game/gem/state.json"):
+        plain = gem.get(path)[1]
+        req = urllib.request.Request(gem.url + path, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            body, encoding = r.read(), r.headers.get("Content-Encoding")
+        assert encoding == "gzip" and len(body) < len(plain) / 3
+        assert gzip.decompress(body).startswith(plain[:200])  # the same page (its picture addresses too)
