@@ -326,3 +326,30 @@ def test_pages_and_state_are_gzipped_for_a_browser_that_accepts_it(gem):
             body, encoding = r.read(), r.headers.get("Content-Encoding")
         assert encoding == "gzip" and len(body) < len(plain) / 3
         assert gzip.decompress(body).startswith(plain[:200])  # the same page (its picture addresses too)
+
+
+def test_diagnostics_are_grouped_by_code_folded_when_long_and_link_to_their_card(gem, browser):  # noqa: F811
+    """Many near-identical errors do not push the cards off the first screen: they are one group
+    per code, folded when long, and each entry about a card is a link to it."""
+    before_text = spec_path(gem).read_text(encoding="utf-8")
+    many = before_text.count("loan: 2 }")
+    assert many >= 4
+    p = browser.new_page(viewport={"width": 1200, "height": 800})
+    p.goto(gem.url + "/game/gem")
+    spec_path(gem).write_text(before_text.replace("loan: 2 }", "loan: 200 }"), encoding="utf-8")
+    p.wait_for_selector("details.diag-group", timeout=20000)
+    group = p.locator("details.diag-group", has_text="SPEC-RANGE")
+    assert group.count() == 1 and f"SPEC-RANGE ({many})" in group.locator("summary").inner_text()
+    assert group.get_attribute("open") is None  # folded: the cards stay on the first screen
+    assert p.evaluate("() => document.querySelector('figure.card').getBoundingClientRect().top") < 800
+    group.locator("summary").click()
+    link = group.locator("li[data-for] a").first
+    target = link.get_attribute("href")
+    assert target.startswith("#card-")
+    link.click()
+    p.wait_for_function(f"() => location.hash === {target!r}")
+    top = p.evaluate(f"() => document.getElementById({target[1:]!r}).getBoundingClientRect().top")
+    assert -1 <= top < 800  # the card it is about, in view
+    spec_path(gem).write_text(before_text, encoding="utf-8")
+    p.wait_for_function("() => !document.querySelector('details.diag-group')", timeout=20000)
+    p.close()
