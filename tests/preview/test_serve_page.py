@@ -353,3 +353,17 @@ def test_diagnostics_are_grouped_by_code_folded_when_long_and_link_to_their_card
     spec_path(gem).write_text(before_text, encoding="utf-8")
     p.wait_for_function("() => !document.querySelector('details.diag-group')", timeout=20000)
     p.close()
+
+
+def test_at_phone_width_nothing_overflows_and_the_links_stay_whole(gem, browser):  # noqa: F811
+    p = browser.new_page(viewport={"width": 375, "height": 740})
+    for path in ("/game/gem", "/game/gem/sheets", "/game/gem/card/coin-1a", "/game/gem/deal?players=2&seed=3"):
+        p.goto(gem.url + path)
+        p.wait_for_load_state("load")
+        wide = p.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 375, (path, wide)  # no sideways scrolling
+        live = p.evaluate("() => { const r = document.getElementById('live').getBoundingClientRect(); return [r.left, r.right]; }")
+        assert 0 <= live[0] and live[1] <= 375, (path, live)  # the live indicator on the screen
+        heights = p.eval_on_selector_all("header a", "els => els.map(e => e.getClientRects().length)")
+        assert all(n == 1 for n in heights), (path, heights)  # no link broken over two lines
+    p.close()
