@@ -105,8 +105,9 @@ def make_app(preview) -> Starlette:
         c = v.card(request.path_params["card"])
         if c is None:
             raise HTTPException(404, "no such card")
+        before, after = _neighbours(v, c.id)
         return page("card.html", view=v, game=g.game, card=c, entry=_entry(g, c), prints=_prints(v, c.id),
-                    errors=_errors(v).get(c.id, []), texts=v.texts.get(c.id, []))
+                    errors=_errors(v).get(c.id, []), texts=v.texts.get(c.id, []), before=before, after=after)
 
     async def sheets(request: Request):
         g = game_of(request)
@@ -253,15 +254,23 @@ def _source(g, shown: str) -> Path | None:
     return None
 
 
-def _prints(view, card_id: str) -> list[str]:
-    """Where the card prints, as `pnp where` says it: page and side of every copy."""
+def _prints(view, card_id: str) -> list[tuple[int, str]]:
+    """Where the card prints, as `pnp where` says it: (page, "page 3 (front)…") of every page with a copy."""
     out = []
     for p in view.pages:
         copies = sorted({x.get("copy", 1) for x in p.get("pieces", []) if x.get("id") == card_id})
         if copies:
             what = f"page {p['page']} ({p['side']})"
-            out.append(what + (f": copies {', '.join(map(str, copies))}" if len(copies) > 1 or copies != [1] else ""))
+            out.append((p["page"], what + (f": copies {', '.join(map(str, copies))}"
+                                           if len(copies) > 1 or copies != [1] else "")))
     return out
+
+
+def _neighbours(view, card_id: str) -> tuple:
+    """The cards before and after this one on the game's page, for a card page's previous/next."""
+    ids = [c.id for k in view.kinds for c in view.cards if c.kind == k]
+    at = ids.index(card_id) if card_id in ids else -1
+    return (ids[at - 1] if at > 0 else None), (ids[at + 1] if 0 <= at < len(ids) - 1 else None)
 
 
 def _pairs(pages: list[dict]) -> list[tuple[dict | None, dict | None]]:

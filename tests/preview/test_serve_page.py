@@ -367,3 +367,21 @@ def test_at_phone_width_nothing_overflows_and_the_links_stay_whole(gem, browser)
         heights = p.eval_on_selector_all("header a", "els => els.map(e => e.getClientRects().length)")
         assert all(n == 1 for n in heights), (path, heights)  # no link broken over two lines
     p.close()
+
+
+def test_a_cards_page_links_to_its_neighbours_and_to_the_sheet_it_prints_on(gem, browser):  # noqa: F811
+    p = browser.new_page(viewport={"width": 1200, "height": 900})
+    p.goto(gem.url + "/game/gem/card/coin-1b")
+    assert p.get_attribute("a[rel=prev]", "href").endswith("/card/coin-1a")
+    assert p.get_attribute("a[rel=next]", "href").endswith("/card/coin-1c")
+    p.click("a[rel=next]")
+    p.wait_for_url("**/card/coin-1c")
+    links = p.eval_on_selector_all("a.prints", "els => els.map(e => [e.textContent, e.getAttribute('href')])")
+    pages = [t.split()[1] for t, _ in links]
+    assert links and all(h == f"/game/gem/sheets#page-{n}" for (_, h), n in zip(links, pages))
+    p.click("a.prints >> nth=0")
+    p.wait_for_url(f"**/sheets#page-{pages[0]}")
+    side = p.locator(f"#page-{pages[0]}")
+    assert side.count() == 1 and side.get_attribute("data-page") == pages[0]
+    assert f"({side.get_attribute('data-side')})" in links[0][0]  # the side the card page said
+    p.close()
