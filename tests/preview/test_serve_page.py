@@ -385,3 +385,18 @@ def test_a_cards_page_links_to_its_neighbours_and_to_the_sheet_it_prints_on(gem,
     assert side.count() == 1 and side.get_attribute("data-page") == pages[0]
     assert f"({side.get_attribute('data-side')})" in links[0][0]  # the side the card page said
     p.close()
+
+
+def test_tiles_take_a_size_or_the_printed_size_and_a_back_is_shown_once_per_design(page):
+    fronts = "() => [...document.querySelectorAll('img[data-side=front]')].map(i => i.getBoundingClientRect().height)"
+    visible_backs = "() => [...document.querySelectorAll('img[data-side=back]')].filter(i => i.offsetParent).length"
+    assert page.evaluate(visible_backs) == 1  # GEM's one back design, once (the others on hover)
+    page.hover("figure[data-card-box='coin-2a']")
+    assert page.evaluate(visible_backs) == 2  # and this card's, under the pointer
+    page.eval_on_selector("#tile", "e => { e.value = 360; e.dispatchEvent(new Event('input')); }")
+    assert set(page.evaluate(fronts)) == {360}
+    page.check("#actual")
+    heights = set(round(h, 1) for h in page.evaluate(fronts))
+    assert heights == {round(76.2 * 96 / 25.4, 1)}  # 3 inches: GEM's gum card as it prints (CSS mm)
+    page.uncheck("#actual")
+    page.eval_on_selector("#tile", "e => { e.value = 180; e.dispatchEvent(new Event('input')); }")
