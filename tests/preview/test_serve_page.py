@@ -105,6 +105,8 @@ def test_a_save_changes_exactly_that_cards_picture_in_place(gem, page):
     page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
     after = pictures(page)
     assert {k for k in before if before[k] != after[k]} == {("sapphire-ruby", "front")}
+    page.wait_for_function("() => document.body.dataset.changed !== undefined")
+    assert page.evaluate("() => document.body.dataset.changed") == "sapphire-ruby"  # the card lit up, and only it
     assert page.evaluate("() => window.notReloaded") is True  # swapped in place, not reloaded
     assert page.evaluate("() => window.scrollY") == y
     restore(gem, page, before_text)
