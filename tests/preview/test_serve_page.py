@@ -172,6 +172,9 @@ def test_the_sheets_as_printed_fronts_beside_backs(gem, browser):  # noqa: F811
     p.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
     w, h = p.eval_on_selector(".side img", "e => [e.naturalWidth, e.naturalHeight]")
     assert abs(h / w - 297 / 210) < 0.02  # a page of A4
+    shown = p.eval_on_selector(".side img", "e => e.getBoundingClientRect().width")
+    assert w >= 2 * shown  # sharp when enlarged: at least twice the pixels it is shown at
+    assert p.get_attribute(".side a.enlarge", "href") == p.get_attribute(".side img", "src")  # opened alone
     assert not p.is_visible(".side svg")
     p.check("#marks")
     assert p.is_visible(".side svg") and p.locator(".side svg polygon").count() >= 30
