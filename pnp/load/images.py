@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .paths import within
+from .paths import through_link, within
 from ..diagnostics import Loc, Report, one_of
 from ..render.drawing import Drawing, Path as DPath
 from .pixels import MAX_PIXELS, fits_print, mirrored, too_large
@@ -105,7 +105,7 @@ def _resolve(written: str, root: Path, loc: Loc, report: Report, decode: bool) -
                                            f"spec's folder ({root}) that stays inside it, such as art/{Path(written).name}")
         return None
     if why == "outside":
-        how = "is a symbolic link that points" if _through_link(root, written) else "leads"
+        how = "is a symbolic link that points" if through_link(root, written) else "leads"
         report.error(loc, "IMAGE-OUTSIDE", f"image '{written}' {how} outside the spec's folder ({root}), to {full}; "
                                            "keep the art inside that folder (copy it there)")
         return None
@@ -131,15 +131,6 @@ def check_decodes(im: UserImage, report: Report) -> bool:
     except ImageProblem as exc:
         report.error(im.loc, exc.code, f"image '{im.written}' {exc}")
         return False
-
-
-def _through_link(root: Path, written: str) -> bool:
-    at = root
-    for part in Path(written).parts:
-        at = at / part
-        if at.is_symlink():
-            return True
-    return False
 
 
 def _nearby(full: Path) -> str:

@@ -133,6 +133,17 @@ def out_problem(path: Path, exc: OSError) -> str:
     return os_problem(exc)
 
 
+def through_link(root: Path, written: str) -> bool:
+    """Whether a step of the path `written` (relative to `root`) is a symbolic link: a file that
+    leads out of a folder through a link is named as such."""
+    at = root
+    for part in Path(written).parts:
+        at = at / part
+        if at.is_symlink():
+            return True
+    return False
+
+
 def within(written: str, root: Path) -> tuple[Path | None, str]:
     """Where `written`, a name relative to the specs folder `root` (resolved), leads — and why it
     cannot be used: "absolute", "outside" (through `..` or a link), "missing", or "" when it can.

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import InputError, Loc, Report, one_of
-from .paths import display, is_file, within
+from .paths import display, is_file, through_link, within
 from .yamlload import Node, read_regular, type_name
 
 __all__ = ["FontFamily", "MAX_FONT_BYTES", "STYLES", "read_fonts", "read_icons", "read_typefaces"]
@@ -150,7 +150,7 @@ def _locate(written: str, folders: _Folders, loc: Loc, report: Report, code: str
     except (OSError, RuntimeError, ValueError) as exc:  # a link loop, a name the system refuses
         report.error(loc, code, f"{what} cannot be opened ({type(exc).__name__}: {exc})")
         return None
-    linked = [(root, full) for root, full in outside if _through_link(root, written)]
+    linked = [(root, full) for root, full in outside if through_link(root, written)]
     if looked and not linked:  # where it would be, inside a folder (`..` leaving another one is no matter)
         report.error(loc, code, f"{what} does not exist; looked for {' and '.join(display(p) for p in looked)}")
     else:  # it leads out of every folder, or is a link out of one: the file is there but out of bounds
@@ -163,15 +163,6 @@ def _locate(written: str, folders: _Folders, loc: Loc, report: Report, code: str
 
 def _not_file(full: Path) -> str:
     return "a folder" if full.is_dir() else "not a regular file (a pipe or a device)"
-
-
-def _through_link(root: Path, written: str) -> bool:
-    at = root
-    for part in Path(written).parts:
-        at = at / part
-        if at.is_symlink():
-            return True
-    return False
 
 
 def _written(node: Node, report: Report, code: str, what: str, expected: str) -> str | None:
