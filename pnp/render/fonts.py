@@ -39,7 +39,10 @@ STYLES = {
     (True, True): [("DejaVuSans-BoldOblique", "DejaVuSans-BoldOblique.ttf"), *FACES[True][1:]],
 }
 SHIPPED = {name for faces in STYLES.values() for name, _ in faces}
-BOLD = {"DejaVuSans-Bold", "NotoSansTC-Bold", "DejaVuSans-BoldOblique"}  # true bold faces
+# true bold faces: those the bold styles list that no regular style does (Droid, the CJK fallback,
+# is in both: emboldened by a stroke); a layout's own bold files join them (add_family)
+BOLD = {n for (bold, _), faces in STYLES.items() if bold for n, _ in faces} - \
+    {n for (bold, _), faces in STYLES.items() if not bold for n, _ in faces}
 REGULAR = "DejaVuSans"
 STYLE_KEYS = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold_italic"}
 _FAMILIES: dict[str, dict[str, tuple[str, str]]] = {}  # family -> style key -> (registered name, file path)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import lru_cache
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
@@ -65,7 +66,9 @@ class Line:
 
 # -- the icons in use ---------------------------------------------------------------------------------
 
+@lru_cache(maxsize=1)
 def _builtin() -> dict[str, Painter]:
+    """The built-in symbols as icons: made once, read by every text that has markup."""
     from .symbols import SYMBOLS, draw_symbol
 
     return {name: (lambda d, x, y, s, c, name=name: draw_symbol(d, name, x, y, s, s, c)) for name in SYMBOLS}
@@ -90,7 +93,7 @@ def using(icons: dict[str, Painter]) -> Iterator[None]:
 
 def needed(text: str, style: Style) -> bool:
     """Whether `text` needs the rich setter: markup in it, or a style plain text has not."""
-    return bool(style.italic or style.family) or "*" in text or "\\*" in text or (
+    return bool(style.italic or style.family) or "*" in text or (
         ":" in text and any(m.group(1) for m in MARK.finditer(text)))
 
 
