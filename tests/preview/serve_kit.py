@@ -7,7 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
-import time
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -24,9 +24,26 @@ class Server:
         self.folder = folder
         self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--port", "0", *args], cwd=folder,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.said, self.heard = "", threading.Condition()  # what it says on stderr, as it says it
+        threading.Thread(target=self._listen, daemon=True).start()
         self.first = self.proc.stdout.readline().strip()
-        assert self.first.startswith("serving http://127.0.0.1:"), (self.first, self.proc.stderr.read())
+        assert self.first.startswith("serving http://127.0.0.1:"), (self.first, self.wait_said(""))
         self.url = self.first.split(" ", 1)[1].rstrip("/")
+
+    def _listen(self) -> None:
+        for line in self.proc.stderr:
+            with self.heard:
+                self.said += line
+                self.heard.notify_all()
+        with self.heard:
+            self.said += "\0"  # the end: the process closed stderr
+            self.heard.notify_all()
+
+    def wait_said(self, text: str, timeout: float = 120) -> str:
+        """Until stderr holds `text` (or the process has ended); all it said so far."""
+        with self.heard:
+            self.heard.wait_for(lambda: text in self.said or "\0" in self.said, timeout)
+            return self.said
 
     def get(self, path: str, method: str = "GET") -> tuple[int, bytes, dict]:
         req = urllib.request.Request(self.url + path, method=method)
@@ -36,21 +53,14 @@ class Server:
         except urllib.error.HTTPError as e:
             return e.code, e.read(), dict(e.headers)
 
-    def wait_ready(self, path: str, timeout: float = 60) -> None:
-        """Until `path` answers with its game built (the server answers at once, with a page
-        saying the game is being built until it is)."""
-        import json
-
+    def wait_ready(self, path: str, timeout: float = 120) -> None:
+        """Until `path` answers with its game built: the server answers at once, and says on
+        stderr when each game is built (waited for, not polled)."""
         game = path.split("/")[2] if path.startswith("/game/") else None
-        end = time.time() + timeout
-        while time.time() < end:
-            try:
-                if self.get(path)[0] == 200 and (game is None or json.loads(self.get(f"/game/{game}/state.json")[1])["version"] > 0):
-                    return
-            except OSError:
-                pass
-            time.sleep(0.1)  # polling a process that is starting: the timeout bounds it
-        raise AssertionError(f"{path} never answered")
+        if game is not None:
+            said = self.wait_said(f"pnp serve: {game} built in", timeout)
+            assert f"pnp serve: {game} built in" in said, said
+        assert self.get(path)[0] == 200, path
 
     def stop(self) -> tuple[int, str]:
         """Stop as Ctrl-C does; the exit code and what it said on stderr."""
@@ -63,7 +73,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        return self.proc.returncode, self.proc.stderr.read()
+        return self.proc.returncode, self.wait_said("\0").rstrip("\0")
 
 
 @pytest.fixture(scope="module")
