@@ -95,9 +95,9 @@ def plural(n: int, word: str, suffix: str = "s") -> str:
     return f"{n} {word}" + ("" if n == 1 else suffix)
 
 
-def one_of(values) -> str:
-    """Render accepted values for a message: 'a, b or c'."""
+def one_of(values, word: str = "or") -> str:
+    """Render accepted values for a message: 'a, b or c' (or 'a, b and c' with word="and")."""
     vals = [str(v) for v in values]
     if len(vals) <= 1:
         return "".join(vals)
-    return ", ".join(vals[:-1]) + " or " + vals[-1]
+    return ", ".join(vals[:-1]) + f" {word} " + vals[-1]

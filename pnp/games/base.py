@@ -15,7 +15,7 @@ from pathlib import Path
 from importlib import import_module, util
 from typing import Any, Callable, Mapping, Sequence
 
-from ..diagnostics import Report
+from ..diagnostics import Report, one_of
 from ..render.drawing import Drawing
 from ..load.layout import Edition, Template
 from ..load.schema import Field
@@ -270,7 +270,7 @@ def check_backs(spec: Spec, decks: Sequence[Sequence[Item]], report: Report) -> 
         if len(backs) < 2:
             continue
         common = backs.most_common(1)[0][0]
-        kinds = _listed(dict.fromkeys(c.kind for c in deck))
+        kinds = one_of(dict.fromkeys(c.kind for c in deck), word="and")
         for c in deck:
             if c.back == common or c.id in told:
                 continue
@@ -280,12 +280,6 @@ def check_backs(spec: Spec, decks: Sequence[Sequence[Item]], report: Report) -> 
                         f"{c.kind} '{c.id}' has {_back_words(c.back)}, but the other cards the setup shuffles into its "
                         f"face-down deck ({kinds}) have {_back_words(common)}: a different back shows which card it "
                         f"is from behind; {_fix(common)}")
-
-
-def _listed(words) -> str:
-    """'jam, pie and salad'."""
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _fix(common: str | None) -> str:

@@ -501,11 +501,11 @@ def _named(row: list[Cell], node: Node, cols: dict[int, tuple[str, str | None]],
                 and isinstance(known[cols[c.loc.col][0]], types) and _text(c.value)]
 
     for cell in cells((Localized, Record)):
-        if _slug(_text(cell.value)):
-            return _slug(_text(cell.value)), cell.loc, True
+        if slug := _slug(_text(cell.value)):
+            return slug, cell.loc, True
     values = cells((Choice, Int, Number, Ref))
-    if values and _slug("-".join(_text(c.value) for c in values)):
-        return _slug("-".join(_text(c.value) for c in values)), values[0].loc, True
+    if values and (slug := _slug("-".join(_text(c.value) for c in values))):
+        return slug, values[0].loc, True
     kind = node.value.get("kind")
     return _slug(str(kind.value) if kind is not None else "") or "row", row[0].loc, False
 

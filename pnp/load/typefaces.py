@@ -51,9 +51,6 @@ MAX_FONT_BYTES = 30 * 1024 * 1024  # a full CJK font is 15-20 MB; more is no fon
 FAMILY_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9 -]{0,62}[A-Za-z0-9])?")
 ICON_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")  # as pnp/render/rich.py reads `:NAME:`
 FONT_CODE, ICON_CODE = "LAYOUT-FONT", "LAYOUT-ICON"
-# The names of the fonts pnp ships (pnp/render/fonts.py SHIPPED), if that module cannot be read
-_SHIPPED = ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique", "DroidSansFallback",
-            "NotoSansTC-Bold")
 
 
 @dataclass(frozen=True)
@@ -180,6 +177,7 @@ def read_fonts(node: Node, folders: _Folders, report: Report) -> dict[str, FontF
         return {}
     families: dict[str, FontFamily] = {}
     shipped = _shipped_names() if node.value else ()
+    taken = {_plain(s) for s in shipped}
     for name, fam in node.value.items():
         kloc = node.key_loc(name)
         ok = True
@@ -188,7 +186,7 @@ def read_fonts(node: Node, folders: _Folders, report: Report) -> dict[str, FontF
                                           "dashes and spaces, beginning and ending with a letter or digit, at most "
                                           "64 characters (an element names it: font: NAME)")
             ok = False
-        elif _plain(name) in {_plain(s) for s in shipped}:
+        elif _plain(name) in taken:
             report.error(kloc, FONT_CODE, f"font family name '{name}' is the name of a font pnp ships "
                                           f"({one_of(sorted(shipped))}); give the family a name of its own")
             ok = False
@@ -203,10 +201,8 @@ def _plain(name: str) -> str:
 
 
 def _shipped_names() -> tuple[str, ...]:
-    try:
-        from ..render.fonts import SHIPPED  # reportlab: imported only for a layout that declares fonts
-    except ImportError:  # pragma: no cover - the renderer's names moved
-        return _SHIPPED
+    from ..render.fonts import SHIPPED  # reportlab: imported only for a layout that declares fonts
+
     return tuple(sorted(SHIPPED))
 
 

@@ -527,12 +527,10 @@ class _Deck:
 
     def __init__(self, spec: Spec, kinds: Kinds, players: list[int], variants: list[str], in_play: InPlay):
         self.spec, self.kinds, self.players, self.variants = spec, kinds, players, variants
-        self._in_play, self._cache = in_play, {}
+        self._in_play = in_play
 
     def cards(self, p: int | None, v: str | None) -> list[tuple[Item, int]]:
-        if (p, v) not in self._cache:
-            self._cache[p, v] = self._in_play(p, v)
-        return self._cache[p, v]
+        return self._in_play(p, v)  # kept on the spec by setup.in_play, for the face-down decks too
 
     def contexts(self, rule: Rule) -> list[tuple[int | None, str | None]]:
         """(players, variant) the rule is measured in: every player count or variant its bound
