@@ -42,12 +42,13 @@ def _misprint(kind: str, rules: list[Rule], broken: list[Rule], deck: _Deck) -> 
         if c.kind != kind or not all(h.may_be(c) for h in hints):
             continue
         for f in fields:
+            checked = mine + [r for r in holding if f in _read_by(r)]  # a rule that reads not f holds still
             for v in _tried(c, f, hints, deck):
                 tries += 1
                 if tries > MISPRINT_TRIES:
                     return None
                 swap = (c, _changed(c, f, v))
-                if not any(deck.breaks(r, swap=swap) for r in mine + holding):
+                if not any(deck.breaks(r, swap=swap) for r in checked):
                     hits.setdefault(c.id, (c, f, []))[2].append(v)
     found = _the_one(list(hits.values()), deck)
     return None if found is None else (found[0], found[1], [str(deck.text(x)) for x in found[2]])

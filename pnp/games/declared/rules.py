@@ -528,9 +528,23 @@ class _Deck:
     def __init__(self, spec: Spec, kinds: Kinds, players: list[int], variants: list[str], in_play: InPlay):
         self.spec, self.kinds, self.players, self.variants = spec, kinds, players, variants
         self._in_play = in_play
+        self._of_kind: dict[tuple, list[tuple[Item, int]]] = {}  # (players, variant, kind) -> its cards in play
 
     def cards(self, p: int | None, v: str | None) -> list[tuple[Item, int]]:
         return self._in_play(p, v)  # kept on the spec by setup.in_play, for the face-down decks too
+
+    def counted(self, rule: Rule, p: int | None, v: str | None,
+                swap: tuple[Item, Item] | None = None) -> list[tuple[Item, int]]:
+        """The cards the rule measures in one context, with `swap` (card, changed card) in the deck:
+        its kind's cards in play (found once a context, however many misprints are tried), then
+        its `where`."""
+        key = (p, v, rule.kind)
+        mine = self._of_kind.get(key)
+        if mine is None:
+            mine = self._of_kind[key] = [(c, n) for c, n in self.cards(p, v) if c.kind == rule.kind and n]
+        if swap is not None:
+            mine = [(swap[1] if c is swap[0] else c, n) for c, n in mine]
+        return [(c, n) for c, n in mine if _matches(c, rule.where)]
 
     def contexts(self, rule: Rule) -> list[tuple[int | None, str | None]]:
         """(players, variant) the rule is measured in: every player count or variant its bound
@@ -547,17 +561,12 @@ class _Deck:
         at = rule.loc if rule.loc.file == self.spec.loc.file else self.spec.loc  # a package's rule: at `components:`
         try:
             for p, v in self.contexts(rule):
-                cards = [(c, n) for c, n in self._measured(p, v, swap) if c.kind == rule.kind
-                         and _matches(c, rule.where) and n]
+                cards = self.counted(rule, p, v, swap)
                 if _CHECKS[rule.measure](_Check(rule, self.kinds, at, p, v, report or Report(), report is None), cards):
                     return True
         except _Breaks:
             return True
         return False
-
-    def _measured(self, p: int | None, v: str | None, swap: tuple[Item, Item] | None) -> list[tuple[Item, int]]:
-        cards = self.cards(p, v)
-        return cards if swap is None else [(swap[1] if c is swap[0] else c, n) for c, n in cards]
 
     # What misprint.py reads of the checks (it may not import this module, which calls into it).
 
@@ -565,7 +574,7 @@ class _Deck:
         """The first context the rule breaks in, checked quietly: the check and the cards it
         measured, where what mending the break asks is read (None: the rule holds)."""
         for p, v in self.contexts(rule):
-            kept = [(c, n) for c, n in self.cards(p, v) if c.kind == rule.kind and _matches(c, rule.where) and n]
+            kept = self.counted(rule, p, v)
             ch = _Check(rule, self.kinds, rule.loc, p, v, Report(), True)
             try:
                 _CHECKS[rule.measure](ch, kept)
