@@ -167,7 +167,6 @@ def issue_targets(out: Path, repeat: int) -> None:
           f"[{flag(size, t['english_pdfs_mb'])}]  " + ", ".join(f"{p.stem} {p.stat().st_size / 1e6:.2f}" for p in pdfs))
 
 
-EXAMPLE = ROOT / "examples" / "lanterns"
 
 
 def declared(folder: Path, shipped_rate: float, repeat: int) -> None:
@@ -175,25 +174,9 @@ def declared(folder: Path, shipped_rate: float, repeat: int) -> None:
     title with a bold run and an icon in it, and every wish's sentence: issue 27's rich text), validated
     cold (a fresh process) and built, its time a card against the shipped games' (`shipped_rate`,
     their cards a second together: decks of mostly different cards, as this one is)."""
-    import csv
+    import big_game
 
-    specs = folder / "card_specs"
-    (folder / "layouts").mkdir(parents=True)
-    specs.mkdir()
-    (folder / "layouts" / "lanterns.yaml").write_text((EXAMPLE / "layouts" / "lanterns.yaml").read_text())
-    spec = (EXAMPLE / "card_specs" / "lanterns.yaml").read_text()
-    rules = ("rules:\n  - { code: LANTERNS, count: { kind: lantern }, exactly: 492 }\n"
-             "  - { code: LANTERN-EACH, every: { kind: lantern, fields: [colour, value] }, between: [12, 13] }\n"
-             "  - { code: WISHES, every: { kind: wish, fields: [colour] }, exactly: 2 }\n"
-             "  - { code: TITLES, unique: { kind: lantern, field: title } }\n\n")
-    spec = spec[:spec.index("rules:")] + rules + spec[spec.index("setup:"):]  # the rules of a 492-lantern deck
-    (specs / "lanterns.yaml").write_text(spec)
-    with open(specs / "lanterns.csv", "w", newline="", encoding="utf-8") as f:
-        rows = csv.writer(f)
-        rows.writerow(["id", "colour", "value", "title", "title.zh-TW", "icons"])
-        for i in range(492):  # + the spec's 8 wishes: 500 cards
-            rows.writerow([f"l-{i}", ("red", "gold", "jade", "violet")[i % 4], i // 4 % 10 + 1,  # rich text on every
-                           f"**Lantern** {i} :star:", f"**燈**{i} :moon:", "star" if i % 3 == 0 else ""])  # card (issue 27)
+    specs = big_game.write(folder, 492)  # + the spec's 8 wishes: 500 cards
     v = statistics.median(cold(["-m", "pnp", "validate", "lanterns", "--specs", str(specs)]) for _ in range(repeat))
     b, built = timed(lambda: build_game("lanterns", specs, folder / "out", layouts=None), repeat)
     ratio = shipped_rate / (built.cards / b)

@@ -54,14 +54,15 @@ class TextProblems(Exception):
 
 
 def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, strict: bool = False,
-          cache=None, progress=None) -> Built:
-    """`cache`: a warm process's RenderCache (pnp/incremental/render_cache.py); `progress`: pnp/commands/progress.py."""
+          cache=None, progress=None, art: Art | None = None) -> Built:
+    """`cache`: a warm process's RenderCache (pnp/incremental/render_cache.py); `progress`: pnp/commands/progress.py;
+    `art`: the faces and backs already drawn from `loaded` (the preview draws them for its page first)."""
     if opts.shop:  # a shop page holds one piece: a diamond needs its own bleed
         opts = replace(opts, diamonds="spaced")
     texts = TextReport()
-    if cache is None and progress is None:
+    if art is None and cache is None and progress is None:
         art = render_all(loaded, opts, report, texts)
-    else:
+    elif art is None:
         from .incremental.render_cache import RenderCache  # the warm cache, or progress told card by card
 
         art = (cache or RenderCache()).render(loaded, opts, report, texts, progress)

@@ -197,7 +197,14 @@ class Keys:
             return None
         design = self.loaded.spec.backs[c.back]
         t = self.edition.template_for(c.kind)
-        card = item_entry(c) if design.kind in self.loaded.game.per_card_backs else None
+        if design.kind in self.loaded.game.per_card_backs:
+            return self._design(design, t, item_entry(c))
+        shared = ("design", c.back, t.name)  # one back design on one template: hashed once, not once a card
+        if shared not in self._memo:
+            self._memo[shared] = self._design(design, t, None)
+        return self._memo[shared]
+
+    def _design(self, design, t, card) -> str:
         extra = [self.elements("back", design.kind), self.pictures(design), self.held(design)] if self._declared else []
         return digest(["back", self.common, self.template(t.name), item_entry(design), card, *extra])
 

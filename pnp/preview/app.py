@@ -12,7 +12,8 @@ anything else is a 404, never a file read:
     /game/{game}/deal               `pnp setup` for a player count (and variant), as pictures
     /picture/{game}/{key}.png       a face or back, by the content hash of its drawing
     /sheet/{game}/{pdf}/{page}.png  a page of the print, by the hash of the PDF
-    /events                         server-sent events: {"game", "version"} after every rebuild
+    /events                         server-sent events: {"game", "version", "printed"} after a save is
+                                    drawn (printed false) and again once its sheets are laid out
 
 Templates escape everything they show (autoescape), so a card titled `<img onerror=…>` reads
 as those characters; the page's script puts text in with textContent only.
@@ -130,7 +131,8 @@ def make_app(preview) -> Starlette:
         found = g.picture(key) if KEY.match(key) else None
         if found is None:
             raise HTTPException(404, "no such picture")
-        return Response(pictures.card_png(key, *found), media_type="image/png", headers={**FOREVER, **SECURITY})
+        png = pictures.card_png(key, *found, along=g.after(key, pictures.BATCH - 1))
+        return Response(png, media_type="image/png", headers={**FOREVER, **SECURITY})
 
     def sheet(request: Request):
         g = game_of(request)
@@ -186,9 +188,31 @@ def make_app(preview) -> Starlette:
     # pages and state compressed where the browser accepts it (the event stream never: Starlette
     # leaves text/event-stream alone; PNG pictures gain nothing from it)
     gzip = Middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
-    app = Starlette(routes=routes, middleware=[gzip],
+    answering = Middleware(_Answering, idle=getattr(preview, "idle", None))
+    app = Starlette(routes=routes, middleware=[answering, gzip],
                     exception_handlers={404: not_found, 405: not_found, HTTPException: not_found})
     return app
+
+
+class _Answering:
+    """Keeps `idle` (a threading.Event) set exactly while no request is being answered — the event
+    streams aside, which stay open —: the print of a save waits on it between sheets, so that the
+    page's requests for the save's state and pictures are answered first."""
+
+    def __init__(self, app, idle):
+        self.app, self.idle, self.busy = app, idle, 0
+
+    async def __call__(self, scope, receive, send):
+        if self.idle is None or scope["type"] != "http" or scope["path"] == "/events":
+            return await self.app(scope, receive, send)
+        self.busy += 1  # only ever changed on the event loop's thread
+        self.idle.clear()
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.busy -= 1
+            if not self.busy:
+                self.idle.set()
 
 
 def _escape(text: str) -> str:
@@ -218,7 +242,7 @@ def _errors(view) -> dict[str, list]:
 
 def _state(view) -> dict:
     errors = _errors(view)
-    return {"game": view.game, "version": view.version, "stale": view.stale, "ok": view.ok,
+    return {"game": view.game, "version": view.version, "stale": view.stale, "ok": view.ok, "printed": view.printed,
             "cards": [{"id": c.id, "kind": c.kind, "count": c.count, "name": c.name, "search": c.search,
                        "front": picture_src(view.game, c.front), "back": picture_src(view.game, c.back),
                        "errors": [d.text for d in errors.get(c.id, [])], "texts": view.texts.get(c.id, [])}

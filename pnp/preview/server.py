@@ -1,13 +1,17 @@
 """`pnp serve`'s process: the games built and kept warm, the watcher, the web server.
 
 Answers at once — a game not built yet shows a page saying it is being built, which fills in as
-the game finishes — while a thread builds every game asked once (pnp/preview/state.py), then watches their files with the watch
-machinery `pnp watch` uses (watchfiles; the same folders and the same rule for which game a saved
-file belongs to) and rebuilds a game when one of its files is saved — many quick saves are one
-rebuild: changes are collected for a moment, and saves during a rebuild wait for the next —, then
-tells every open page (server-sent events), which fetches the new state and swaps the pictures
-that changed. The server (uvicorn) listens on 127.0.0.1 unless told otherwise, on the port asked
-(0: any free one), and prints `serving http://HOST:PORT/` as its first line once it listens.
+the game is drawn. Three threads beside the web server: the watcher notes which game each save
+touches, with the watch machinery `pnp watch` uses (watchfiles; the same folders and the same
+rule for which game a saved file belongs to; many quick saves are one change), from the start,
+so a save during the first builds is not lost; the drawer draws every game once, then each game
+a save touches (pnp/preview/state.py: only the changed pictures are drawn again) and tells every
+open page (server-sent events), which fetches the new state and swaps the pictures that changed;
+the printer lays out the sheets and writes the PDF of each drawn game after it, off the path that
+updates the page, and tells the pages again — a save arriving meanwhile stops that print, and
+the next print is of the newer save. The server (uvicorn) listens on 127.0.0.1 unless told
+otherwise, on the port asked (0: any free one), and prints `serving http://HOST:PORT/` as its
+first line once it listens.
 """
 from __future__ import annotations
 
@@ -20,10 +24,12 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from .app import Hub, make_app
-from .state import GameView
+from .state import GameView, Superseded
 
 DEBOUNCE_MS = 40  # saves closer together than this are one change
-PRERENDER = 64  # pictures rendered at once after a rebuild, before the page asks for them
+WATCH_STEP_MS = 100  # the watcher's answer when nothing is saved: the first says it is watching
+WATCH_READY_S = 2.0  # the longest the first builds wait for the watcher
+PRERENDER = 16  # changed pictures rendered after a save, before the page is told
 
 
 class Preview:
@@ -33,24 +39,55 @@ class Preview:
         self.hub = Hub()
         self.stop = threading.Event()
         self.builds = 0
-
-    def build_all(self) -> None:
-        for g in self.games.values():
-            if self.stop.is_set():
-                return
-            self._rebuild(g)
+        self.to_print = threading.Event()  # a game was drawn and waits for its print
+        self.wake = threading.Event()  # a game was touched and waits to be drawn
+        self.watching = threading.Event()  # the watcher sees saves from now on
+        self.touched: set[str] = set()
+        self.touched_lock = threading.Lock()
+        self.idle = threading.Event()  # no page request is being answered (the event streams aside)
+        self.idle.set()
+        self.started: dict[str, float] = {}  # game -> when the save being printed was taken up
 
     def build_and_watch(self) -> None:
-        """The first builds, one game after the other (each page told as its game is ready), then
-        the watch."""
-        self.build_all()
-        if not self.stop.is_set():
-            self.watch()
+        """Watch the games' files from the start (a save made while the first builds run is not
+        lost), draw every game once, one after the other (each page told as its game is drawn),
+        then every game a save touches, until `stop`; the prints are made by a thread of their own
+        (`print_loop`)."""
+        threads = [threading.Thread(target=self.print_loop, name="pnp-serve-print", daemon=True),
+                   threading.Thread(target=self.watch, name="pnp-serve-watch", daemon=True)]
+        for t in threads:
+            t.start()
+        self.watching.wait(WATCH_READY_S)  # every save after this moment is seen
+        self.touch(list(self.games))
+        while not self.stop.is_set():
+            self.wake.wait()
+            self.wake.clear()
+            with self.touched_lock:
+                games, self.touched = [g for g in self.games if g in self.touched], set()
+            for game in games:
+                if self.stop.is_set():
+                    break
+                self._rebuild(self.games[game])
+        for t in threads:
+            t.join(2)
+
+    def touch(self, games) -> None:
+        """Games to draw again (a save, or the first build)."""
+        with self.touched_lock:
+            self.touched.update(games)
+        self.wake.set()
+
+    def shutdown(self) -> None:
+        self.stop.set()
+        self.wake.set()
+        self.to_print.set()
 
     def _rebuild(self, g: GameView) -> None:
+        """Draw `g` again and tell its pages; its print follows in the print thread."""
         t0 = time.perf_counter()
+        self.started.setdefault(g.game, t0)
         try:
-            view = g.rebuild()
+            view = g.draw()
         except Exception as exc:  # a bug in one build must not end the server; the last pictures stay
             print(f"pnp serve: {g.game}: the build failed ({type(exc).__name__}: {exc}); the last pictures stay",
                   file=self.log, flush=True)
@@ -60,20 +97,55 @@ class Preview:
         errors = sum(1 for d in view.diagnostics if d.severity == "error")
         state = "cannot be read, the last good pictures stay" if view.stale else \
             f"{len(view.cards)} cards" + (f", {errors} error{'s' if errors != 1 else ''}" if errors else "")
-        print(f"pnp serve: {g.game} built in {time.perf_counter() - t0:.2f} s: {state}", file=self.log, flush=True)
-        self.hub.publish({"game": g.game, "version": view.version})
+        print(f"pnp serve: {g.game} drawn in {time.perf_counter() - t0:.2f} s: {state}", file=self.log, flush=True)
+        self.hub.publish({"game": g.game, "version": view.version, "printed": False})
+        if not g.unprinted:  # nothing new to print (a save that cannot be read)
+            self.started.pop(g.game, None)
+            print(f"pnp serve: {g.game} built in {time.perf_counter() - t0:.2f} s: {state}", file=self.log, flush=True)
+        self.to_print.set()
+
+    def print_loop(self) -> None:
+        """Print every drawn game, until `stop`: a print a newer save interrupts is made again
+        after that save is drawn."""
+        while not self.stop.is_set():
+            self.to_print.wait()
+            self.to_print.clear()
+            for g in self.games.values():
+                if self.stop.is_set():
+                    return
+                if g.unprinted:
+                    self._print(g)
+
+    def _print(self, g: GameView) -> None:
+        try:
+            printed = g.print(self.idle)
+        except Superseded:
+            return  # the draw that stopped it sets `to_print` again
+        except Exception as exc:
+            print(f"pnp serve: {g.game}: the print failed ({type(exc).__name__}: {exc}); the last sheets stay",
+                  file=self.log, flush=True)
+            return
+        if not printed:
+            return
+        view = g.view
+        t0 = self.started.pop(g.game, None)
+        took = f" in {time.perf_counter() - t0:.2f} s" if t0 is not None else ""
+        print(f"pnp serve: {g.game} built{took}: {len(view.cards)} cards, {len(view.pages)} pages",
+              file=self.log, flush=True)
+        self.hub.publish({"game": g.game, "version": view.version, "printed": True})
 
     def _prerender(self, g: GameView) -> None:
-        """Render the pictures that changed before the page asks, a few at a time."""
+        """Render the pictures a save changed before the page is told, so that the page's requests
+        for them are answered at once (a few: a save that changes many — a layout's — leaves the
+        rest to be rendered as the page asks for them, those in its window first)."""
         from . import pictures
 
-        todo = g.drawings
-        keys = pictures.missing(todo)
-        for i in range(0, min(len(keys), PRERENDER), 16):
-            pictures.cards_png({k: todo[k] for k in keys[i:i + 16]})
+        keys = pictures.missing(g.changed[:PRERENDER])
+        if keys:
+            pictures.cards_png({k: g.drawings[k] for k in keys})
 
     def watch(self) -> None:
-        """Rebuild on every save until `stop` is set (run in a thread of its own)."""
+        """Note the games every save touches until `stop` is set (run in a thread of its own)."""
         from watchfiles import DefaultFilter, watch
 
         from ..commands.watch import WATCHED, _affected, _roots
@@ -82,12 +154,14 @@ class Preview:
         keep = DefaultFilter()
         only_ours = lambda change, path: path.endswith(WATCHED) and keep(change, path)  # noqa: E731
         for changes in watch(*roots, watch_filter=only_ours, stop_event=self.stop, debounce=DEBOUNCE_MS, step=10,
-                             rust_timeout=500, yield_on_timeout=False):
+                             rust_timeout=WATCH_STEP_MS, yield_on_timeout=True):
+            if not self.watching.is_set():  # the first answer of the watcher: it is watching now
+                self.watching.set()
+                print("pnp serve: watching for saves", file=self.log, flush=True)
             if self.stop.is_set():
                 break
-            touched = sorted({Path(p) for _, p in changes})
-            for game in _affected(touched, list(self.games), self.specs):
-                self._rebuild(self.games[game])
+            if changes:
+                self.touch(_affected(sorted({Path(p) for _, p in changes}), list(self.games), self.specs))
 
     def deal(self, g: GameView, players: int, seed: int, variant: str | None):
         """`pnp setup`'s deal on the last good spec: (SetupResult, None) or (None, why not)."""
@@ -124,8 +198,8 @@ def serve(games: list[str], specs: Path, layouts: Path | None, opts, host: str, 
         bound = sock.getsockname()[1]
         shown = f"[{host}]" if ":" in host else host
         print(f"serving http://{shown}:{bound}/", file=out, flush=True)
-        watcher = threading.Thread(target=preview.build_and_watch, name="pnp-serve-watch", daemon=True)
-        watcher.start()  # the pages answer from the first second; each game fills in as it is built
+        drawer = threading.Thread(target=preview.build_and_watch, name="pnp-serve-draw", daemon=True)
+        drawer.start()  # the pages answer from the first second; each game fills in as it is built
         config = uvicorn.Config(make_app(preview), log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         server = uvicorn.Server(config)
@@ -136,8 +210,8 @@ def serve(games: list[str], specs: Path, layouts: Path | None, opts, host: str, 
         except KeyboardInterrupt:
             pass
         finally:
-            preview.stop.set()
-            watcher.join(2)
+            preview.shutdown()
+            drawer.join(2)
             sock.close()
         print("pnp serve: stopped", file=log, flush=True)
     return 0

@@ -11,6 +11,7 @@ last good pictures beside its located errors (`View.stale`).
 """
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +71,7 @@ class View:
     pdf: Path | None = None  # the print, as built
     pdf_hash: str = ""
     stale: bool = False  # the latest save could not be read: these are the last good pictures
+    printed: bool = False  # `pages` and `pdf` are of these cards (else of an earlier save, or none yet)
     players: tuple[int, ...] = ()
     variants: tuple[str, ...] = ()
     bleed: float = 0.0
@@ -83,8 +85,41 @@ class View:
         return not any(d.severity == "error" for d in self.diagnostics)
 
 
+PAGE_FIRST_S = 2.0  # the longest a print waits at a sheet for the page's requests to be answered
+
+
+class Superseded(Exception):
+    """A newer save is waiting to be drawn: this print is dropped, and made again after it."""
+
+
+class _Until:
+    """A build's progress (pnp/commands/progress.py's calls), between two sheets: stops the build
+    once `wanted` is set (a newer save waits to be drawn), and waits while `idle` is clear (the
+    page's requests come first: they are the path that shows a save)."""
+
+    def __init__(self, wanted: threading.Event, idle: threading.Event | None):
+        self.wanted, self.idle = wanted, idle
+
+    def cards(self, done: int, total: int) -> None:
+        self._check()
+
+    def sheet(self, total: int) -> None:
+        self._check()
+
+    def _check(self) -> None:
+        if self.idle is not None:
+            self.idle.wait(PAGE_FIRST_S)
+        if self.wanted.is_set():
+            raise Superseded
+
+
 class GameView:
-    """One game of the preview: its latest View and the drawings its pictures are made from."""
+    """One game of the preview: its latest View and the drawings its pictures are made from.
+
+    A save is shown in two steps: `draw` reads the game and draws what changed — the page can show
+    the new pictures then —, and `print` lays out the sheets and writes the PDF afterwards, off the
+    path that updates the page; a `draw` asked while a print runs stops that print at its next sheet
+    (`Superseded`), and the next print is of the newer save."""
 
     def __init__(self, game: str, specs: Path, layouts: Path | None, opts: BuildOptions, out: Path):
         from ..incremental.render_cache import RenderCache
@@ -93,40 +128,79 @@ class GameView:
         self.cache = RenderCache()
         self.view = View(game, game)
         self.drawings: dict[str, Any] = {}  # picture key -> (drawing, box in mm)
+        self._order: dict[str, int] = {}  # picture key -> its place among `drawings`
+        self.changed: list[str] = []  # the picture keys the latest draw made new (none on the first)
         self.loaded = None  # the last good load, for deals
         self.lock = threading.Lock()
+        self.wanted = threading.Event()  # a draw is waiting for the lock: a print in progress gives way
+        self._unprinted = None  # (loaded, art) of the latest good draw, until it is printed
 
     def rebuild(self) -> View:
-        """Read, draw and write the game again; the new View (also kept as `self.view`)."""
+        """Draw and print at once (what `draw` and then `print` do); the new View."""
+        self.draw()
+        self.print()
+        return self.view
+
+    def draw(self) -> View:
+        """Read the game and draw its pictures again; the new View (also kept as `self.view`),
+        whose sheets are still the last print's (`printed` False) until `print` runs."""
+        self.wanted.set()
         with self.lock:
-            view = self._rebuild()
+            self.wanted.clear()
+            view = self._draw()
             view.version = self.view.version + 1
             self.view = view
             return view
 
-    def _rebuild(self) -> View:
+    @property
+    def unprinted(self) -> bool:
+        return self._unprinted is not None
+
+    def print(self, idle: threading.Event | None = None) -> bool:
+        """Lay out and write the print of the latest good draw; False when there was none to
+        make. Raises Superseded when a draw asks for the game meanwhile; waits between sheets while
+        `idle` is clear (the web server is answering a page)."""
+        from dataclasses import replace
+
         from ..build import build
-        from ..incremental.fingerprint import file_hash, keys_for
+        from ..incremental.fingerprint import file_hash
+
+        with self.lock:
+            if self._unprinted is None:
+                return False
+            if self.wanted.is_set():
+                raise Superseded
+            loaded, art = self._unprinted
+            built = build(loaded, self.opts, self.out, Report(), cache=self.cache, progress=_Until(self.wanted, idle),
+                          art=art)
+            sheet_map = json.loads(built.sheet_map.read_text(encoding="utf-8"))
+            paper = sheet_map["paper"]
+            self.view = replace(self.view, pages=sheet_map["pages"], pdf=built.pdf, pdf_hash=file_hash(built.pdf),
+                                paper_mm=(paper["width_mm"], paper["height_mm"]), printed=True)
+            self._unprinted = None
+            return True
+
+    def _draw(self) -> View:
+        from ..incremental.fingerprint import keys_for
         from ..load.project import load_for_build
+        from ..options import edition_of
         from ..render.faces import TextReport
 
         loaded = load_for_build(self.game, self.specs, self.layouts)
         report = loaded.report
+        old = self.view
         if report.input_errors or loaded.spec is None or loaded.layout is None:
-            old = self.view
             return View(self.game, old.title, cards=old.cards, kinds=old.kinds, texts=old.texts, pages=old.pages,
                         pdf=old.pdf, pdf_hash=old.pdf_hash, stale=bool(old.cards), players=old.players,
                         variants=old.variants, bleed=old.bleed, paper_mm=old.paper_mm,
+                        printed=old.printed and self._unprinted is None,
                         diagnostics=_shown(report, loaded.spec if loaded.spec is not None else None))
         texts = TextReport()
         drawn = Report()
         art = self.cache.render(loaded, self.opts, drawn, texts)
         report.extend(drawn)
-        built = build(loaded, self.opts, self.out, Report(), cache=self.cache)
         keys = keys_for(loaded, self.opts)
         spec, game = loaded.spec, loaded.game
-        from ..options import edition_of
-
         edition = edition_of(loaded, self.opts)
         cards, drawings = [], {}
         for c in spec.components:
@@ -141,21 +215,31 @@ class GameView:
             lines = [loc.line for loc in c.locs.values() if loc.file == c.loc.file] if c.locs else []
             cards.append(Card(c.id, c.kind, c.count, game.name_of(c, spec, self.opts.lang), front, back,
                               (t.width, t.height), _fields(c), c.loc.file, c.loc.line, max([c.loc.line, *lines])))
-        self.drawings = drawings
+        self.changed = [k for k in drawings if k not in self.drawings] if self.drawings else []
+        self.drawings, self._order = drawings, {k: i for i, k in enumerate(drawings)}
         self.loaded = loaded
-        import json
-
-        sheet_map = json.loads(built.sheet_map.read_text(encoding="utf-8"))
-        pages, paper = sheet_map["pages"], sheet_map["paper"]
+        self._unprinted = (loaded, art)
         return View(self.game, spec.name.get(self.opts.lang) or spec.name.get("en") or game.title, cards=cards,
                     kinds=list(dict.fromkeys(c.kind for c in cards)), diagnostics=_shown(report, spec),
-                    texts=_texts(texts), pages=pages, pdf=built.pdf, pdf_hash=file_hash(built.pdf),
+                    texts=_texts(texts), pages=old.pages, pdf=old.pdf, pdf_hash=old.pdf_hash,
                     players=tuple(game.players), variants=tuple(game.variants), bleed=self.opts.bleed,
-                    paper_mm=(paper["width_mm"], paper["height_mm"]))
+                    paper_mm=old.paper_mm)
 
     def picture(self, key: str):
         """The drawing and box a picture key names, or None (a key this game never made)."""
         return self.drawings.get(key)
+
+    def after(self, key: str, n: int) -> dict:
+        """Up to `n` pictures not rendered yet that follow `key` on the game's page (key ->
+        (drawing, box)): those the page asks for next."""
+        from . import pictures
+
+        drawings, order = self.drawings, self._order
+        at = order.get(key)
+        if at is None:
+            return {}
+        keys = list(drawings)[at + 1:at + 1 + 2 * n]
+        return {k: drawings[k] for k in pictures.missing(keys)[:n]}
 
 
 def _fields(c) -> dict[str, Any]:

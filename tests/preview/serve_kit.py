@@ -87,6 +87,11 @@ def browser():
         b.close()
 
 
+# Every picture in the window loaded (those below it load as they are scrolled to: loading="lazy").
+IN_VIEW_LOADED = ("() => [...document.images].filter(i => i.getBoundingClientRect().top < innerHeight)"
+                  ".every(i => i.complete && i.naturalWidth > 0)")
+
+
 def save(path: Path, old: str, new: str) -> None:
     """Edit a file as an editor saves it: the whole text written again."""
     text = path.read_text(encoding="utf-8")

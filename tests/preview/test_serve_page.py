@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
 
 from pnp.load.paths import SPECS_DIR
-from serve_kit import Server, browser, save  # noqa: F401  (browser: a fixture)
+from serve_kit import IN_VIEW_LOADED, Server, browser, save  # noqa: F401  (browser: a fixture)
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +171,7 @@ def test_the_sheets_as_printed_fronts_beside_backs(gem, browser):  # noqa: F811
     p.goto(gem.url + "/game/gem/sheets")
     sides = p.eval_on_selector_all(".sheet", "els => els.map(s => [...s.querySelectorAll('.side')].map(x => x.dataset.side).join('+'))")
     assert sides == ["front+back", "front+back"]  # duplex: each front page with the back printed behind it
-    p.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    p.wait_for_function(IN_VIEW_LOADED)
     w, h = p.eval_on_selector(".side img", "e => [e.naturalWidth, e.naturalHeight]")
     assert abs(h / w - 297 / 210) < 0.02  # a page of A4
     shown = p.eval_on_selector(".side img", "e => e.getBoundingClientRect().width")
@@ -215,7 +217,7 @@ def test_a_save_redraws_the_sheets_and_the_deal_keeping_the_scroll_the_overlay_a
     p.wait_for_function(f"() => window.scrollY === {y}", timeout=5000)
     p.goto(gem.url + "/game/gem/sheets")
     p.check("#marks")
-    p.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    p.wait_for_function(IN_VIEW_LOADED)
     y = p.evaluate("() => { window.scrollTo(0, 300); return window.scrollY; }")
     assert y > 0
     with p.expect_navigation(timeout=20000):
@@ -260,22 +262,34 @@ def test_a_stopped_server_is_plain_to_see_and_a_save_made_meanwhile_shows_on_rec
 
 
 def test_the_page_answers_at_once_saying_what_is_built_and_fills_in(tmp_path, browser):  # noqa: F811
-    """`serving …` comes first and the page answers from then on: a game not built yet says so,
-    and the page fills in by itself as it finishes (it was no answer at all for 21-24 s)."""
-    (tmp_path / "card_specs").mkdir()
-    shutil.copy(SPECS_DIR / "christmas-tree.yaml", tmp_path / "card_specs")  # the slowest of the four to build
+    """`serving …` comes first and the page answers from then on: a game not drawn yet says so,
+    and the page fills in by itself as it is drawn (it was no answer at all for 21-24 s). A save
+    made while the first builds run is not lost (the watcher starts first), and a 1000-card game
+    shows every card."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import big_game
+
+    big_game.write(tmp_path, 992)  # Lantern Walk at 1000 cards: its first draw takes a while
     shutil.copy(SPECS_DIR / "gem.yaml", tmp_path / "card_specs")
-    server = Server(tmp_path, "christmas-tree", "gem", "--specs", "card_specs")
+    server = Server(tmp_path, "gem", "lanterns", "--specs", "card_specs")  # drawn in this order
     try:
-        code, body, _ = server.get("/game/christmas-tree")  # right after `serving …`
-        assert code == 200 and b"Building christmas-tree" in body
+        code, body, _ = server.get("/game/lanterns")  # right after `serving …`
+        assert code == 200 and b"Building lanterns" in body
+        assert "pnp serve: gem drawn in" in server.wait_said("pnp serve: gem drawn in")
+        said = server.said
+        if "pnp serve: lanterns drawn in" not in said:  # gem is drawn, lanterns are not: save gem now
+            save(tmp_path / "card_specs" / "gem.yaml", "invest: 1, loan: 2 }", "invest: 1, loan: 3 }")
+            with server.heard:
+                server.heard.wait_for(lambda: server.said.count("pnp serve: gem drawn in") >= 2, 120)
+            assert server.said.count("pnp serve: gem drawn in") >= 2, server.said  # the save was seen
         p = browser.new_page()
-        p.goto(server.url + "/game/christmas-tree")
+        p.goto(server.url + "/game/lanterns")
         p.wait_for_selector("figure.card", timeout=120000)  # filled in, no reload asked for
-        assert not p.is_visible("#building") and p.locator("figure.card").count() > 100
+        assert not p.is_visible("#building") and p.locator("figure.card").count() == 1000
+        p.wait_for_function(IN_VIEW_LOADED, timeout=120000)
         p.goto(server.url + "/")
         p.wait_for_function("() => !document.querySelector('[data-building]')", timeout=120000)
-        assert "GEM — 30 cards" in p.inner_text("main")
+        assert "GEM — 30 cards" in p.inner_text("main") and "Lantern Walk — 1000 cards" in p.inner_text("main")
         p.close()
     finally:
         server.stop()

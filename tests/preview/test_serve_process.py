@@ -19,8 +19,8 @@ def test_many_quick_saves_are_one_rebuild(tmp_path):
     shutil.copy(SPECS_DIR / "gem.yaml", spec)
     server = Server(tmp_path, "gem", "--specs", "card_specs")
     try:
+        assert "pnp serve: watching for saves" in server.wait_said("pnp serve: watching for saves")
         server.wait_ready("/game/gem/state.json")
-        time.sleep(0.5)  # the watcher is set up once the first build is done
         text = spec.read_text(encoding="utf-8")
         for n in range(8):  # an editor saving eight times in a few milliseconds
             spec.write_text(text.replace("invest: 1, loan: 2 }", f"invest: 1, loan: {n + 3} }}", 1), encoding="utf-8")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from serve_kit import Server, browser, save  # noqa: F401  (browser: a fixture)
+from serve_kit import IN_VIEW_LOADED, Server, browser, save  # noqa: F401  (browser: a fixture)
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "lanterns"
 HOSTILE = "<svg onload=alert(1)>"  # within the example's 24-character titles
@@ -106,7 +106,7 @@ def test_card_text_is_shown_as_text_never_as_markup(lanterns, browser):  # noqa:
     p.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
     for path in ("/game/lanterns", "/game/lanterns/card/red-7", "/game/lanterns/deal?players=2&seed=3"):
         p.goto(lanterns.url + path)
-        p.wait_for_function("() => [...document.images].every(i => i.complete)")
+        p.wait_for_function(IN_VIEW_LOADED)
         assert p.locator("main svg[onload]").count() == 0, path
     assert alerts == []
     p.goto(lanterns.url + "/game/lanterns")

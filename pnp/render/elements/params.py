@@ -4,6 +4,7 @@ the layout with a located diagnostic, and resolved for one component when the fa
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -237,10 +238,18 @@ def paint(parts: list | None, fill_in: Callable[[list], str]) -> Color | None:
     """A colour template filled in for one component; None for none."""
     if not parts:
         return None
-    code = hex_colour(fill_in(parts))
-    if code is None:  # a value validate reports (check_colours); never reached by a checked build
-        raise ValueError(f"'{fill_in(parts)}' is not a colour")
-    return Color.hex(code[1:])
+    written = fill_in(parts)
+    got = _painted(written)
+    if got is None:  # a value validate reports (check_colours); never reached by a checked build
+        raise ValueError(f"'{written}' is not a colour")
+    return got
+
+
+@lru_cache(maxsize=4096)
+def _painted(written: str) -> Color | None:
+    """A colour as written, read once (a deck paints the same few colours thousands of times)."""
+    code = hex_colour(written)
+    return None if code is None else Color.hex(code[1:])
 
 
 def size_pt(node: Node, report: Report, what: str) -> float | None:
