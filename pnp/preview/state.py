@@ -85,6 +85,7 @@ class View:
         return not any(d.severity == "error" for d in self.diagnostics)
 
 
+IN_ORDER = 4  # a picture at most this many places after the last one asked: the page reads in order
 PAGE_FIRST_S = 2.0  # the longest a print waits at a sheet for the page's requests to be answered
 
 
@@ -129,6 +130,7 @@ class GameView:
         self.view = View(game, game)
         self.drawings: dict[str, Any] = {}  # picture key -> (drawing, box in mm)
         self._order: dict[str, int] = {}  # picture key -> its place among `drawings`
+        self._asked: int | None = -1  # the place of the picture asked for last
         self.changed: list[str] = []  # the picture keys the latest draw made new (none on the first)
         self.loaded = None  # the last good load, for deals
         self.lock = threading.Lock()
@@ -231,12 +233,14 @@ class GameView:
 
     def after(self, key: str, n: int) -> dict:
         """Up to `n` pictures not rendered yet that follow `key` on the game's page (key ->
-        (drawing, box)): those the page asks for next."""
+        (drawing, box)): those the page asks for next — when it reads them in order, as the cards
+        page does; a page that asks here and there (a deal) gets the one it asks for."""
         from . import pictures
 
         drawings, order = self.drawings, self._order
         at = order.get(key)
-        if at is None:
+        last, self._asked = self._asked, at
+        if at is None or last is None or not 0 < at - last <= IN_ORDER:
             return {}
         keys = list(drawings)[at + 1:at + 1 + 2 * n]
         return {k: drawings[k] for k in pictures.missing(keys)[:n]}

@@ -98,15 +98,21 @@ def test_a_newer_save_stops_the_print_in_progress_and_leaves_the_last_print_whol
     assert g.print() and g.view.printed and file_hash(pdf) == printed  # the save undone: the same print again
 
 
-def test_a_picture_asked_for_brings_the_next_ones_with_it(gem):
+def test_a_picture_asked_for_brings_the_next_ones_with_it(gem, monkeypatch):
     g, _ = gem
     g.draw()
+    monkeypatch.setattr(pictures, "_pngs", type(pictures._pngs)())  # none kept yet
+    monkeypatch.setattr(pictures, "_held", 0)
     keys = list(g.drawings)
     first = keys[0]
     following = pictures.missing(keys[1:])[:pictures.BATCH - 1]
     png = pictures.card_png(first, *g.picture(first), along=g.after(first, pictures.BATCH - 1))
     assert png.startswith(b"\x89PNG")
     assert following and pictures.missing(following) == []  # rendered with it, before the page asks
+    far = len(keys) - 8  # a page asking here and there (a deal) gets the one it asks for, no more
+    rest = pictures.missing(keys[far + 1:])
+    pictures.card_png(keys[far], *g.picture(keys[far]), along=g.after(keys[far], pictures.BATCH - 1))
+    assert rest and pictures.missing(rest) == rest
 
 
 def test_the_kept_pictures_stay_within_their_budget(gem, monkeypatch):
