@@ -20,7 +20,7 @@ from .imposition import impose, piece_bleed
 from .incremental.reprint import manifest
 from .incremental.state import manifest_path
 from .load.project import Loaded
-from .options import BuildOptions, edition_of, pieces_of, sheet_settings
+from .options import BuildOptions, edition_of, pieces_of, press_of, sheet_settings
 from .render.faces import TextReport, render_all
 from .writers import jsonfile, outputs
 from .writers.commit import Commit, recover
@@ -84,7 +84,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
     with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:
         recover(out_dir, game)
         pdf_tmp, map_tmp = commit.file(pdf_path.name), commit.file(map_path.name)
-        write_pdf(pdf_tmp, plan, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
+        write_pdf(pdf_tmp, plan, art, title, press=press_of(opts), slug=slug, registration=marks,
                   code_cache=cache.pdf_code if cache else None, progress=progress, back_rotate=opts.back_rotate)
         data = sheet_map(game, settings, plan, (cut_dir.name, marks) if marks else None)
         data["pdf_sha256"] = outputs.sha256(pdf_tmp)  # so a reader can tell a torn pair
@@ -133,7 +133,7 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
             title = f"{name} — for the print shop" + ("" if len(files) == 1 else
                                                        f": {f.template}, {t.width:g} x {t.height:g} mm")
             tmp = commit.file(f.name)
-            pages = write_shop_pdf(tmp, f.pieces, art, bleeds, title, opts.shop, cmyk=opts.cmyk)
+            pages = write_shop_pdf(tmp, f.pieces, art, bleeds, title, opts.shop, press=press_of(opts))
             written.append((f, pages, outputs.sha256(tmp)))
         for old in sorted(stale):
             commit.drop(old)

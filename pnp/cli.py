@@ -26,8 +26,8 @@ import threading
 from pathlib import Path
 
 from . import __version__
-from .commands.arguments import (Parser, add_format, add_game, each_game, editions, folder, joined_pairs, later,
-                                 mm, offset, players_of, variants_of)
+from .commands.arguments import (Parser, add_format, add_game, each_game, editions, folder, ink_percent,
+                                 joined_pairs, later, mm, offset, players_of, profile_file, variants_of)
 from .commands.common import EXIT_INPUT, UsageError
 from .commands.export import add_parser as add_export_parser
 from .commands.where import add_where_parser
@@ -105,7 +105,16 @@ def _parser() -> argparse.ArgumentParser:
                         "every page), all fronts then all backs, or each front followed by its back with --shop "
                         "interleaved; and their map OUT/<id>-shop.json")
     b.add_argument("--cmyk", action="store_true",
-                   help="write every colour in DeviceCMYK, black text and lines in K only (for a print shop)")
+                   help="for a print shop: every colour and image converted to CMYK through an ICC profile (pnp's "
+                        "own FOGRA39 coated-paper press profile, or --icc), black text and lines in K only, and the "
+                        "PDF identified as PDF/X (X-1a, or X-4 when art is transparent) with the profile as its "
+                        "OutputIntent")
+    b.add_argument("--icc", metavar="FILE", type=profile_file,
+                   help="with --cmyk: the print shop's own CMYK output profile (.icc) to convert for and name as "
+                        "the OutputIntent")
+    b.add_argument("--ink-limit", type=ink_percent, default=300.0, metavar="PERCENT",
+                   help="with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent (default 300; "
+                        "DriveThruCards asks for 240)")
     b.add_argument("--cut-files", action="store_true",
                    help="for print-and-cut machines: OUT/<id>-cut/page-<n>.svg, every piece's cut path and the "
                         "registration marks of each sheet that is cut, at true size; the marks are printed on "

@@ -23,11 +23,25 @@ class BuildOptions:
     edition: str | None = None
     diamonds: str = "shared-edge"
     shop: str | None = None  # print-shop output: one piece a page, in this order (pdf_shop.ORDERS)
-    cmyk: bool = False  # every colour in DeviceCMYK, greys (black text and lines) in K only
+    cmyk: bool = False  # every colour in the press's CMYK (pnp/render/press.py), greys (black text, lines) in K only
+    icc: str | None = None  # --icc: the print shop's CMYK output profile (None: pnp's own press profile)
+    ink_limit: float = 300.0  # --ink-limit: the most ink of any colour, C+M+Y+K in per cent
     slug: bool = True  # a line in the margin of every page saying what the sheet is
     cut_files: bool = False  # OUT/<id>-cut/page-<n>.svg for print-and-cut, and registration marks on the sheets
     back_rotate: float = 0.0  # degrees, as measured: how the backs land turned, seen from the front, ccw positive
     printer: str | None = None  # the printer profile the offset and turn came from (pnp printer)
+
+
+def press_of(opts: BuildOptions):
+    """The press a `--cmyk` build converts its colours for (pnp/render/press.py), or None (RGB).
+    Raises press.ProfileError for a profile that cannot be used."""
+    if not opts.cmyk:
+        return None
+    from pathlib import Path
+
+    from .render.press import press
+
+    return press(Path(opts.icc) if opts.icc else None, opts.ink_limit)
 
 
 def edition_of(loaded: Loaded, opts: BuildOptions) -> Edition:
@@ -64,6 +78,8 @@ def sheet_settings(loaded: Loaded, opts: BuildOptions) -> dict:
         "diamonds": opts.diamonds,
         "lang": opts.lang,
         "cmyk": opts.cmyk,
+        "icc": press_of(opts).name if opts.cmyk else None,  # the profile the CMYK numbers mean
+        "ink_limit": opts.ink_limit if opts.cmyk else None,
         "slug": opts.slug,
         "cut_files": opts.cut_files,
     }

@@ -48,6 +48,29 @@ def offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
+def ink_percent(text: str) -> float:
+    """--ink-limit: total ink in per cent, 100 to 400."""
+    try:
+        v = float(text.rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a per cent of ink, e.g. 240") from None
+    if not (math.isfinite(v) and 100 <= v <= 400):
+        raise argparse.ArgumentTypeError(f"{text} % is out of range: total ink is 100 to 400 per cent (C+M+Y+K)")
+    return v
+
+
+def profile_file(text: str) -> str:
+    """--icc: a CMYK output profile, checked as it is read (pnp/render/press.py) so that a file that
+    is none is said at once, with its name, and not after the faces are drawn."""
+    from ..render.press import ProfileError, press
+
+    try:
+        press(Path(text))
+    except ProfileError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def folder(text: str) -> Path:
     """A folder named on the command line. An empty name would be the current folder (Path('')
     is '.'), so `--out ''` would write beside whatever is there: refused instead."""

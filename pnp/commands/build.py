@@ -207,7 +207,7 @@ def _options(args, presets):
 
     opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, args.edition,
                         args.diamonds)
-    opts.shop, opts.cmyk = args.shop, args.cmyk
+    opts.shop, opts.cmyk, opts.icc, opts.ink_limit = args.shop, args.cmyk, args.icc, args.ink_limit
     opts.slug, opts.cut_files = not args.no_slug, args.cut_files
     opts.back_rotate, opts.printer = args.back_rotate, getattr(args, "printer", None)
     return opts

@@ -148,7 +148,7 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
             ids: list[str] | None = None, cache=None, progress=None) -> Reprinted:
     """Write OUT/<game>-reprint.pdf and .json: the given sheets of the full plan (or those holding
     `ids`). Only the faces on those sheets are drawn."""
-    from ..options import pieces_of, sheet_settings as _settings
+    from ..options import pieces_of, press_of, sheet_settings as _settings
     from ..imposition import Plan, impose
     from .render_cache import RenderCache
     from ..writers.pdf_sheets import write_pdf
@@ -183,7 +183,7 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
     with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:
         recover(out_dir, game)
         pdf_tmp, map_tmp = commit.file(pdf_path.name), commit.file(map_path.name)
-        write_pdf(pdf_tmp, sub, art, title, cmyk=opts.cmyk, slug=slug, registration=marks,
+        write_pdf(pdf_tmp, sub, art, title, press=press_of(opts), slug=slug, registration=marks,
                   numbering=(numbers, len(plan.pages)), code_cache=cache.pdf_code if cache else None, progress=progress,
                   back_rotate=opts.back_rotate)
         data["pdf_sha256"] = outputs.sha256(pdf_tmp)

@@ -20,7 +20,7 @@ from ..writers.commit import settled
 
 MANIFEST_VERSION = 1
 SHEET_OPTIONS = ("paper", "backs", "back_offset_mm", "back_rotate_deg", "printer", "diamonds", "bleed_mm", "lang",
-                 "edition", "cmyk", "slug", "cut_files")
+                 "edition", "cmyk", "icc", "ink_limit", "slug", "cut_files")
 MAP_LIMIT = 64 << 20  # bytes; the largest shipped sheet map is 0.12 MB
 MANIFEST_LIMIT = 16 << 20  # the largest shipped manifest is 7 KB
 MAX_PROBLEMS = 20  # told per file: a file cut short is not thousands of messages

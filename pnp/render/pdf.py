@@ -9,12 +9,14 @@ vector art (`Vector`, an SVG drawn by svglib): once per PDF, placed by a matrix 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import re
+import threading
 import zlib
 
 from reportlab import rl_config
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.lib.rl_accel import fp_str
@@ -61,6 +63,34 @@ if hasattr(pdfdoc, "pdfdocEnc") and hasattr(pdfdoc, "PDFZCompress"):
     pdfdoc.pdfdocEnc = _pdfdoc_enc
     pdfdoc.PDFZCompress = _Flate()
 
+# A font subset's name is a tag of six capitals, "+", the font's name; reportlab numbers each
+# font's subsets from AAAAAA, so DejaVu Sans and DejaVu Sans Bold both have an AAAAAA+ subset: a
+# prepress check (PDF/X) wants every subset's tag its own. The tag is made from the font and the
+# subset's number instead, so it stays the same from build to build (`invariant` output).
+_subset_font = threading.local()
+_rl_subsetn = ttfonts.SUBSETN
+_rl_add_objects = ttfonts.TTFont.addObjects
+
+
+def _subset_tag(n, *rest):
+    font = getattr(_subset_font, "name", None)
+    if font is None:
+        return _rl_subsetn(n, *rest)
+    digest = hashlib.sha256(font + b"/%d" % n).digest()
+    return bytes(65 + b % 26 for b in digest[:6])
+
+
+def _add_objects(self, doc):
+    _subset_font.name = bytes(self.face.name) + bytes(getattr(self.face, "subfontNameX", b""))
+    try:
+        return _rl_add_objects(self, doc)
+    finally:
+        _subset_font.name = None
+
+
+ttfonts.SUBSETN = _subset_tag
+ttfonts.TTFont.addObjects = _add_objects
+
 _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 FONT_KEY = ("fonts",)  # in a warm process's code cache: the fonts and glyph codes a PDF ended with
 TEXT_KEY = "text"  # ... and the code of each text it wrote
@@ -70,19 +100,9 @@ def path_code(path: Path) -> str:
     return " ".join(f"{fp_str(cmd[1:])} {_PATH_OPS[cmd[0]]}" if cmd[0] != "Z" else "h" for cmd in path.cmds)
 
 
-def cmyk(c) -> tuple[float, float, float, float]:
-    """A colour in DeviceCMYK for a print shop: a grey (black text and lines among them) is K only,
-    so it prints with one ink and no colour fringes; any other colour by the usual conversion."""
-    r, g, b = c.r, c.g, c.b
-    if max(r, g, b) - min(r, g, b) < 0.004:
-        return 0.0, 0.0, 0.0, round(1 - (r + g + b) / 3, 4)
-    k = 1 - max(r, g, b)
-    return tuple(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)) + (round(k, 4),)
-
-
-def _in_cmyk(drawing):
+def _in_cmyk(drawing, press):
     """A copy of a reportlab drawing with every RGB colour in it (fills, strokes, gradient stops)
-    converted as `cmyk` converts the drawing's own."""
+    converted as the press converts the drawing's own."""
     import copy
 
     from reportlab.lib.colors import CMYKColor, Color as RLColor
@@ -91,7 +111,7 @@ def _in_cmyk(drawing):
 
     def conv(v, seen):
         if isinstance(v, RLColor) and not isinstance(v, CMYKColor):
-            return CMYKColor(*cmyk(Color(v.red, v.green, v.blue)), alpha=v.alpha)
+            return CMYKColor(*press.cmyk(Color(v.red, v.green, v.blue)), alpha=v.alpha)
         if isinstance(v, list):
             return [conv(x, seen) for x in v]
         if isinstance(v, tuple):
@@ -112,11 +132,15 @@ def _in_cmyk(drawing):
 
 
 class PdfBackend:
-    def __init__(self, target, title: str = "", author: str = "pnp", use_cmyk: bool = False,
+    def __init__(self, target, title: str = "", author: str = "pnp", press=None,
                  code_cache: dict | None = None):
-        """`code_cache`: kept by a warm process (pnp/incremental/render_cache.py) across builds: the PDF code of
+        """`press`: a print shop's colour (pnp/render/press.py): every colour and image in its
+        CMYK, and the file a PDF/X with the press's profile as its OutputIntent; None: RGB.
+        `code_cache`: kept by a warm process (pnp/incremental/render_cache.py) across builds: the PDF code of
         each filled or stroked path already written, so an unchanged face is not formatted again."""
-        self.use_cmyk = use_cmyk
+        self.press = press
+        self.use_cmyk = press.key if press is not None else False  # in the code cache's keys: its colours
+        self.transparent = False  # something on a page shows what is under it (an image's alpha, an opacity)
         self.code_cache = code_cache
         self.code_used: dict = {}  # what this PDF used of the cache and added to it
         fonts.register()
@@ -130,7 +154,7 @@ class PdfBackend:
         self.c.setCreator("pnp")
         self.forms: dict[str, str] = {}
         self.fill_codes: dict[tuple, str] = {}  # a path's content -> its PDF code (see _fill_code)
-        self.images: dict[int, tuple] = {}  # id(PIL image) -> (the image, its ImageReader)
+        self.images: dict[int, tuple] = {}  # id(PIL image) -> (the image, its ImageReader, has it alpha)
         self.texts_ok = code_cache is not None and self._replay_fonts()
         self.vectors: dict[int, tuple] = {}  # id(vector art) -> (the art, its form's name, its width, height)
 
@@ -139,6 +163,8 @@ class PdfBackend:
         """Start a page of width x height mm; trim/bleed boxes are (x0, y0, x1, y1) in mm."""
         c = self.c
         c.setPageSize((width * mm, height * mm))
+        if trim is None and self.press is not None:  # PDF/X: every page has its trim box
+            trim = (0.0, 0.0, width, height)
         c.setTrimBox(tuple(v * mm for v in trim) if trim else None)
         c.setBleedBox(tuple(v * mm for v in bleed) if bleed else None)
         c.saveState()
@@ -181,6 +207,12 @@ class PdfBackend:
     def save(self) -> None:
         if self.code_cache is not None:  # what the next warm build replays first (see _replay_fonts)
             self.code_used[FONT_KEY] = self._font_state()
+        if self.transparent:  # a soft mask or an opacity needs PDF 1.4 (reportlab marks only the latter)
+            self.c._doc.ensureMinPdfVersion("transparency")
+        if self.press is not None:
+            from .pdfx import identify
+
+            identify(self.c, self.press, self.transparent)
         # reportlab prints the object it was formatting to stdout when Ctrl-C lands there; nothing may
         with contextlib.redirect_stdout(io.StringIO()):
             self.c.save()
@@ -221,10 +253,18 @@ class PdfBackend:
         if not isinstance(source, str):
             held = self.images.get(id(source))
             if held is None or held[0] is not source:
-                pixels = source
-                if self.use_cmyk and getattr(source, "mode", "") != "CMYK":  # --cmyk: images too
-                    pixels = source.convert("RGB").convert("CMYK")
-                held = self.images[id(source)] = (source, ImageReader(pixels))
+                if self.press is not None:  # --cmyk: the pixels through the profile, their alpha kept
+                    pixels, alpha = self.press.image(source)
+                    reader = ImageReader(pixels)
+                    reader.getRGBData()  # read now: reading sets the soft mask of an RGBA image, none of CMYK
+                    if alpha is not None:
+                        reader._dataA = ImageReader(alpha)  # reportlab's own soft mask, as for an RGBA image
+                else:
+                    reader = ImageReader(source)
+                    reader.getRGBData()
+                    alpha = reader._dataA
+                held = self.images[id(source)] = (source, reader, alpha is not None)
+            self.transparent |= held[2]
             source = held[1]
         if op.alpha >= 1:
             self.c.drawImage(source, op.x, op.y, op.w, op.h, mask="auto")
@@ -247,8 +287,8 @@ class PdfBackend:
             from reportlab.graphics import renderPDF
 
             d = op.art.drawing()
-            if self.use_cmyk:  # --cmyk: the art's colours too
-                d = _in_cmyk(d)
+            if self.press is not None:  # --cmyk: the art's colours too
+                d = _in_cmyk(d, self.press)
             name = f"V{len(self.vectors)}"
             self.c.beginForm(name, 0, 0, d.width, d.height)
             rl_config.useA85 = 1  # a picture the SVG embeds is an inline image: text, as a form's stream must be
@@ -284,6 +324,7 @@ class PdfBackend:
         group (`_vector`), art is composited as one picture: its shapes cover one another as they
         do opaque and the whole shows what is under it; an image's pixels are one picture as they
         are, and the alpha multiplies its own transparency — in CMYK too."""
+        self.transparent = True
         made = self.__dict__.setdefault("_alpha_forms", {})  # (id(picture), alpha) -> (picture, form name)
         key = (id(what), alpha)
         held = made.get(key)  # it holds the picture: its id is not another's while the PDF is written
@@ -303,6 +344,8 @@ class PdfBackend:
         reportlab keeps them (form.ExtGState) but writes only fonts and XObjects for a form."""
         doc = self.c._doc
         form = doc.idToObject[doc.getXObjectName(name)]
+        if getattr(form, "ExtGState", None):
+            self.transparent = True
         if getattr(form, "ExtGState", None) and not form.Resources:
             res = pdfdoc.PDFResourceDictionary()
             res.basicFonts()
@@ -314,7 +357,7 @@ class PdfBackend:
 
     def _colour(self, colour, stroke: bool = False) -> None:
         if self.use_cmyk:
-            (self.c.setStrokeColorCMYK if stroke else self.c.setFillColorCMYK)(*cmyk(colour))
+            (self.c.setStrokeColorCMYK if stroke else self.c.setFillColorCMYK)(*self.press.cmyk(colour))
         else:
             (self.c.setStrokeColorRGB if stroke else self.c.setFillColorRGB)(colour.r, colour.g, colour.b)
 
@@ -376,7 +419,7 @@ class PdfBackend:
 
     def _colour_code(self, colour, stroke: bool = False) -> str:
         if self.use_cmyk:
-            return f"{fp_str(cmyk(colour))} {'K' if stroke else 'k'}"
+            return f"{fp_str(self.press.cmyk(colour))} {'K' if stroke else 'k'}"
         return f"{fp_str(colour.r, colour.g, colour.b)} {'RG' if stroke else 'rg'}"
 
     def _text(self, op: Text) -> None:

@@ -48,7 +48,7 @@ class Art:
         return key, self.backs[key]
 
 
-def write_pdf(path: Path, plan: Plan, art: Art, title: str, cmyk: bool = False,
+def write_pdf(path: Path, plan: Plan, art: Art, title: str, press=None,
               slug: tuple[str, str, Sheet] | None = None, registration: Registration | None = None,
               numbering: tuple[list[int], int] | None = None, code_cache: dict | None = None,
               progress=None, back_rotate: float = 0.0) -> None:
@@ -57,7 +57,7 @@ def write_pdf(path: Path, plan: Plan, art: Art, title: str, cmyk: bool = False,
     the pages' numbers in the full print and its page count (a reprint of some of its sheets);
     `code_cache`: see PdfBackend; `progress`: told of each sheet written; `back_rotate`: the
     printer's measured turn of the backs in degrees, undone on every back page (`back_turn`)."""
-    pdf = PdfBackend(str(path), title=title, use_cmyk=cmyk, code_cache=code_cache)
+    pdf = PdfBackend(str(path), title=title, press=press, code_cache=code_cache)
     numbers, total = numbering or (range(1, len(plan.pages) + 1), len(plan.pages))
     sheets = sum(page.side != "back" for page in plan.pages)
     turn = back_turn(plan.width, plan.height, back_rotate) if back_rotate else None

@@ -43,7 +43,7 @@ def shop_files(game: str, pieces: list[Piece]) -> list[ShopFile]:
 
 
 def write_shop_pdf(path: Path, pieces: list[Piece], art, bleeds: dict[str, float], title: str,
-                   order: str = "fronts-then-backs", cmyk: bool = False) -> list[dict]:
+                   order: str = "fronts-then-backs", press=None) -> list[dict]:
     """`art`: the build's Art (faces by id, backs by key, back_of); `bleeds`: bleed per template."""
     fronts = [(p, "front") for p in pieces]
     backs = [(p, "back") for p in pieces if p.has_back and p.id in art.back_of]
@@ -55,7 +55,7 @@ def write_shop_pdf(path: Path, pieces: list[Piece], art, bleeds: dict[str, float
                 sequence.append((p, "back"))
     else:
         sequence = fronts + backs
-    pdf = PdfBackend(str(path), title=title, use_cmyk=cmyk)
+    pdf = PdfBackend(str(path), title=title, press=press)
     pages = []
     for n, (piece, side) in enumerate(sequence, start=1):
         b = bleeds[piece.template]

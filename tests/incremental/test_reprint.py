@@ -198,7 +198,8 @@ def test_changed_after_a_cmyk_build_without_cmyk_reprints_every_sheet(cli, tmp_p
     pages = [(e["page"], e["side"]) for e in _map(out / "gem.json")["pages"]]
     r = cli("build", "gem", "--changed", "--out", out)
     assert r.code == 0, r.err
-    assert "build options differ from the last full build (cmyk: yes → no): every sheet is reprinted" in r.out
+    assert "build options differ from the last full build (cmyk: yes → no; " in r.out  # the profile and limit too
+    assert "): every sheet is reprinted" in r.out
     reprint = _map(out / "gem-reprint.json")
     assert [(e["page"], e["side"]) for e in reprint["pages"]] == pages and reprint["cmyk"] is False
     with pdfplumber.open(out / "gem-reprint.pdf") as pdf:
