@@ -112,11 +112,12 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
     one size — one piece a page with a TrimBox and a BleedBox on each, and their map
     OUT/<id>-shop.json. A shop PDF an earlier build wrote for a size the game no longer has
     (another edition, a template taken out) is removed in the same commit."""
-    from .writers.pdf_shop import shop_files, shop_map, write_shop_pdf
+    from .writers.pdf_shop import decks_of, shop_files, shop_map, write_shop_pdf
 
     game = loaded.game.id
     edition = edition_of(loaded, opts)
-    files = shop_files(game, pieces_of(loaded, opts))
+    pieces = pieces_of(loaded, opts)
+    files = shop_files(game, pieces, decks_of(pieces, art) if opts.shop == "drivethru" else None)
     bleeds = {t.name: piece_bleed(t.outline, opts.bleed, "spaced") for t in edition.templates.values()}
     out_dir.mkdir(parents=True, exist_ok=True)
     map_path = out_dir / f"{game}-shop.json"

@@ -78,7 +78,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="duplex-long (default): a back page after each front page, for printers that flip on the "
                         "long edge; duplex-short: for short-edge flip; gutterfold: fronts above the middle of "
                         "each sheet and their backs below, to fold and glue; none: fronts only")
-    b.add_argument("--bleed", type=mm, default=3.0, metavar="MM", help="bleed around every card in mm (default 3)")
+    b.add_argument("--bleed", type=mm, default=None, metavar="MM",
+                   help="bleed around every card in mm (default 3; 1/8 in, 3.175, with --shop drivethru)")
     b.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
     b.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
                    help="correct a duplex printer's misregistration: DX,DY mm is where the backs print relative to "
@@ -98,12 +99,15 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true",
                    help="refuse to write a game whose text does not fit its box even at the smallest size, or "
                         "uses characters no vendored font has (these are warnings otherwise)")
-    b.add_argument("--shop", nargs="?", const="fronts-then-backs", choices=("fronts-then-backs", "interleaved"),
+    b.add_argument("--shop", nargs="?", const="fronts-then-backs", choices=("fronts-then-backs", "interleaved", "drivethru"),
                    metavar="ORDER",
                    help="for a print shop: one PDF per piece size, OUT/<id>-shop-<template>.pdf (OUT/<id>-shop.pdf "
                         "for a game of one size), one piece per page (page = trim + bleed, TrimBox and BleedBox on "
                         "every page), all fronts then all backs, or each front followed by its back with --shop "
-                        "interleaved; and their map OUT/<id>-shop.json")
+                        "interleaved; and their map OUT/<id>-shop.json. --shop drivethru follows DriveThruCards' "
+                        "upload rules: a PDF per deck (the cards of one back design), its back first and then "
+                        "every face (cards that each have their own back: each face then its back), 1/8 in "
+                        "bleed, --cmyk at 240 %% ink")
     b.add_argument("--cmyk", action="store_true",
                    help="for a print shop: every colour and image converted to CMYK through an ICC profile (pnp's "
                         "own FOGRA39 coated-paper press profile, or --icc), black text and lines in K only, and the "
@@ -112,9 +116,9 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--icc", metavar="FILE", type=profile_file,
                    help="with --cmyk: the print shop's own CMYK output profile (.icc) to convert for and name as "
                         "the OutputIntent")
-    b.add_argument("--ink-limit", type=ink_percent, default=300.0, metavar="PERCENT",
-                   help="with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent (default 300; "
-                        "DriveThruCards asks for 240)")
+    b.add_argument("--ink-limit", type=ink_percent, default=None, metavar="PERCENT",
+                   help="with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent (default 300; 240 "
+                        "with --shop drivethru, as DriveThruCards asks)")
     b.add_argument("--cut-files", action="store_true",
                    help="for print-and-cut machines: OUT/<id>-cut/page-<n>.svg, every piece's cut path and the "
                         "registration marks of each sheet that is cut, at true size; the marks are printed on "

@@ -21,7 +21,11 @@ from ..render.drawing import translate
 from ..render.pdf import PdfBackend
 from .outputs import shop_pdf_name
 
-ORDERS = ("fronts-then-backs", "interleaved")
+ORDERS = ("fronts-then-backs", "interleaved", "drivethru")
+# A shop's own upload rules, where it publishes them: DriveThruCards takes one PDF per deck, the
+# deck's back first and then every face (a deck whose cards each have their own back: each face
+# followed by its back), with 1/8 in of bleed, in CMYK of at most 240 % ink.
+PRESETS = {"drivethru": {"bleed": 25.4 / 8, "cmyk": True, "ink_limit": 240.0}}
 
 
 @dataclass
@@ -33,13 +37,45 @@ class ShopFile:
     pieces: list[Piece]
 
 
-def shop_files(game: str, pieces: list[Piece]) -> list[ShopFile]:
-    """The pieces split by template, templates in the order of first use; one file for one size."""
-    groups: dict[str, list[Piece]] = {}
+def shop_files(game: str, pieces: list[Piece], decks: dict[str, str] | None = None) -> list[ShopFile]:
+    """The pieces split by template, templates in the order of first use; one file for one size.
+    `decks` (DriveThruCards: a file per deck): piece id -> its deck's name, which splits each
+    size further, a file per deck; a size of one deck keeps the size's name."""
+    groups: dict[tuple, list[Piece]] = {}
     for p in pieces:
-        groups.setdefault(p.template, []).append(p)
-    one = len(groups) == 1
-    return [ShopFile(shop_pdf_name(game, None if one else t), t, ps) for t, ps in groups.items()]
+        groups.setdefault((p.template, (decks or {}).get(p.id, "")), []).append(p)
+    sizes = {t for t, _ in groups}
+    out = []
+    for (t, deck), ps in groups.items():
+        several = sum(1 for tt, _ in groups if tt == t) > 1
+        suffix = "-".join(x for x in ((t if len(sizes) > 1 else ""), (deck if several else "")) if x)
+        out.append(ShopFile(shop_pdf_name(game, suffix or None), t, ps))
+    return out
+
+
+def decks_of(pieces: list[Piece], art) -> dict[str, str]:
+    """DriveThruCards' decks: the pieces of one back design are a deck (named by the design), and
+    pieces whose backs are each their own (a card that shows its face on both sides) one deck of
+    faces each followed by its back ("double-sided"); pieces without a back, "fronts"."""
+    ids_of: dict[str, set] = {}
+    for p in pieces:
+        if p.has_back and p.id in art.back_of:
+            ids_of.setdefault(art.back_of[p.id], set()).add(p.id)
+    own = len(ids_of) > 1 and all(len(ids) == 1 for ids in ids_of.values())
+    out = {}
+    for p in pieces:
+        key = art.back_of.get(p.id) if p.has_back else None
+        out[p.id] = "fronts" if key is None else "double-sided" if own else _deck_name(key)
+    return out
+
+
+def _deck_name(back_key: str) -> str:
+    """A back design's key (`back:<design>` or `back:<design>:<template>`) as a file-name part."""
+    import re
+
+    found = re.match(r"back:([^:@]+)", back_key)
+    name = found.group(1) if found else back_key
+    return re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "deck"
 
 
 def write_shop_pdf(path: Path, pieces: list[Piece], art, bleeds: dict[str, float], title: str,
@@ -47,7 +83,10 @@ def write_shop_pdf(path: Path, pieces: list[Piece], art, bleeds: dict[str, float
     """`art`: the build's Art (faces by id, backs by key, back_of); `bleeds`: bleed per template."""
     fronts = [(p, "front") for p in pieces]
     backs = [(p, "back") for p in pieces if p.has_back and p.id in art.back_of]
-    if order == "interleaved":
+    shared = {art.back_of[p.id] for p, _ in backs}
+    if order == "drivethru" and len(shared) == 1 and len(backs) == len(fronts):  # a deck: its back, then every face
+        sequence = [backs[0]] + fronts
+    elif order in ("interleaved", "drivethru"):
         sequence = []
         for p in pieces:
             sequence.append((p, "front"))
@@ -80,6 +119,8 @@ def shop_map(game: str, edition, opts, files: list[tuple[ShopFile, list[dict], s
     """The shop's sheet map: `files` holds each file with its pages and its PDF's SHA-256. Only
     the settings shop pages use are recorded: no paper, backs mode, back offset, diamonds on a
     sheet, slug or cut files — a shop page is the piece and its bleed, nothing else."""
+    from ..options import press_of
+
     out = []
     for f, pages, sha in files:
         t = edition.templates[f.template]
@@ -88,7 +129,8 @@ def shop_map(game: str, edition, opts, files: list[tuple[ShopFile, list[dict], s
                     "size_mm": [round(t.width, 3), round(t.height, 3)], "page_mm": first.get("page_mm"),
                     "bleed_mm": first.get("bleed_mm"), "pages": pages, "pdf_sha256": sha})
     return {"game": game, "shop": True, "order": opts.shop, "edition": edition.name, "lang": opts.lang,
-            "bleed_mm": opts.bleed, "cmyk": opts.cmyk, "files": out}
+            "bleed_mm": opts.bleed, "cmyk": opts.cmyk, "icc": press_of(opts).name if opts.cmyk else None,
+            "ink_limit": opts.ink_limit if opts.cmyk else None, "files": out}
 
 
 def listed_files(data) -> list[str]:

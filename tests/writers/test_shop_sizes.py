@@ -26,7 +26,7 @@ from pnp.writers import outputs
 ROOT = Path(__file__).resolve().parents[2]
 LANTERNS = ROOT / "examples" / "lanterns"
 TEMPLATES = ["decoration", "goal", "cookie", "board", "track", "marker"]  # christmas-tree's, in the spec's order
-SETTINGS = {"game", "shop", "order", "edition", "lang", "bleed_mm", "cmyk", "files"}
+SETTINGS = {"game", "shop", "order", "edition", "lang", "bleed_mm", "cmyk", "icc", "ink_limit", "files"}  # the profile and ink limit: with --cmyk
 
 
 def _run(*args) -> tuple[int, str]:
