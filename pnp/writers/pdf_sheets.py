@@ -88,7 +88,8 @@ def write_pdf(path: Path, plan: Plan, art: Art, title: str, press=None,
             overlay.polygon(shape, fill=BLACK)
         if slug:
             game, options, sheet = slug
-            _slug(overlay, place_slug(page_slug(game, n, total, page.side, options), page, sheet, marks))
+            inset = turn_reach(plan.width, plan.height, back_rotate) if turned else 0.0
+            _slug(overlay, place_slug(page_slug(game, n, total, page.side, options), page, sheet, marks, inset))
         if turned:
             whole.ops.append(Group(overlay))
             pdf.place(whole, turned)
@@ -98,6 +99,13 @@ def write_pdf(path: Path, plan: Plan, art: Art, title: str, press=None,
         if progress and page.side != "back":
             progress.sheet(sheets)
     pdf.save()
+
+
+def turn_reach(width: float, height: float, deg: float) -> float:
+    """The most a back page's turn (`back_turn`) moves any point of the page, in mm: the slug of a
+    turned back page is placed that much further inside the printable margin, so that the turn
+    never carries it (or its scale bar) into the edge the printer cannot print."""
+    return math.hypot(width, height) / 2 * 2 * math.sin(math.radians(abs(deg)) / 2)
 
 
 def back_turn(width: float, height: float, deg: float) -> Matrix:

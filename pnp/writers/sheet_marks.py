@@ -170,17 +170,19 @@ def page_slug(game: str, n: int, pages: int, side: str, options: str) -> tuple[s
     return f"{game} · page {n}/{pages} {side} · {options}", f"{game} · page {n}/{pages} {side} · pnp {__version__}"
 
 
-def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[list[Point]] = ()) -> Slug:
+def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[list[Point]] = (),
+               inset: float = 0.0) -> Slug:
     """The slug's place: along the bottom edge of the printable area, else the top, the left or
     the right, in the largest type (5 pt down to 4 pt) that fits between the marks there, as near
     the middle of that edge as it can; the first of `texts` that fits somewhere, with its 50 mm
-    scale bar — without the bar only where no text fits with it."""
+    scale bar — without the bar only where no text fits with it. `inset`: mm more inside the
+    printable area (a back page drawn turned: what the turn moves it by at most)."""
     found = obstacles(page) + list(avoid)
-    key = (texts, sheet.width, sheet.height, sheet.margin, tuple(tuple(o) for o in found))
+    key = (texts, sheet.width, sheet.height, sheet.margin + inset, tuple(tuple(o) for o in found))
     hit = _placed.get(key)
     if hit is not None:  # the same page as a build before (a warm rebuild): the same place
         return hit
-    slug = _place(texts, sheet, found)
+    slug = _place(texts, sheet, found, inset)
     if len(_placed) > 4096:
         _placed.clear()
     _placed[key] = slug
@@ -190,9 +192,9 @@ def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[lis
 _placed: dict[tuple, "Slug"] = {}
 
 
-def _place(texts: tuple[str, ...], sheet: Sheet, found: list[list[Point]]) -> "Slug":
+def _place(texts: tuple[str, ...], sheet: Sheet, found: list[list[Point]], inset: float = 0.0) -> "Slug":
     obs = [(_bounds(o), o) for o in found if o]
-    m = sheet.margin
+    m = sheet.margin + inset
     area = (m, m, sheet.width - m, sheet.height - m)
     for text in texts:  # the text and its bar in a row
         slug = _fit(text + BAR_LABEL, SCALE_BAR, area, obs)

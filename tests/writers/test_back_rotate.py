@@ -200,3 +200,29 @@ def test_the_corrected_calibration_sheet_is_drawn_through_the_correction(cli, tm
     assert _turns(front) == []
     (m,) = _turns(back)
     assert m == pytest.approx(list(want), abs=1e-4)
+
+
+@pytest.mark.parametrize("deg", [0.8, -1.2])
+def test_a_turned_back_pages_slug_and_scale_bar_stay_inside_the_printable_margin(cli, tmp_path, deg):
+    """The slug and its 50 mm bar are drawn with the back page's turn: placed as on a front, the
+    turn carried them 1.2 mm into the 5 mm edge an A4 printer cannot print (y = 3.8 mm)."""
+    import pdfplumber
+
+    r = cli("build", "gem", "--back-offset=1.5,-1.5", "--back-rotate", str(deg), "--out", "out")
+    assert r.code == 0, r.err
+    smap = json.loads((tmp_path / "out" / "gem.json").read_text())
+    margin, mm = 5.0, 72 / 25.4
+    with pdfplumber.open(tmp_path / "out" / "gem.pdf") as pdf:
+        backs = [pdf.pages[p["page"] - 1] for p in smap["pages"] if p["side"] == "back"]
+        assert backs
+        for page in backs:
+            slug = [c for c in page.chars if c["size"] < 6]  # the slug's 4-5 pt type
+            assert slug
+            W, H = page.width / mm, page.height / mm
+            for c in slug:
+                assert margin - 0.01 <= c["x0"] / mm and c["x1"] / mm <= W - margin + 0.01, c
+                assert margin - 0.01 <= (page.height - c["bottom"]) / mm and (page.height - c["top"]) / mm <= H - margin + 0.01, c
+            near = min((page.height - c["bottom"]) / mm for c in slug)
+            bar = [e for e in page.lines + page.rects if abs((page.height - e["bottom"]) / mm - near) < 3]
+            for e in bar:  # the scale bar beside the text
+                assert (page.height - e["bottom"]) / mm >= margin - 0.01 and e["x0"] / mm >= margin - 0.01, e
