@@ -69,6 +69,8 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
     failed = sum(1 for d in report.items if d.code == "RENDER-FAILED")
     if strict and (texts.overflow or texts.glyphs or texts.icons or failed):
         raise TextProblems(texts, failed)
+    if opts.shop == "gamecrafter":
+        return _build_gamecrafter(loaded, opts, out_dir, art, texts, report)
     if opts.shop:
         return _build_shop(loaded, opts, out_dir, art, texts)
     plan = impose(pieces_of(loaded, opts), opts.sheet, opts.bleed, opts.backs, opts.back_offset, opts.diamonds)
@@ -144,6 +146,37 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
     paths = [(out_dir / f.name, f.template, len(pages), pages[0]["page_mm"]) for f, pages, _ in written]
     cards = sum(c.count for c in loaded.spec.components)
     return ShopBuilt(paths[0][0] if paths else map_path, map_path, sum(p[2] for p in paths), cards, texts, files=paths)
+
+
+@dataclass
+class ImagesBuilt(ShopBuilt):
+    """A --shop gamecrafter build: `pdf` is the folder of PNGs, `pages` how many there are."""
+    images: bool = True
+
+
+def _build_gamecrafter(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, texts: TextReport,
+                       report: Report) -> ImagesBuilt:
+    """OUT/<id>-gamecrafter/: a PNG per face and per back drawing at The Game Crafter's pixel
+    sizes (pnp/writers/gamecrafter.py), and OUT/<id>-gamecrafter.json listing them; written in
+    one commit, as every build's outputs are."""
+    from .writers.gamecrafter import BLEED_MM, DPI, write_gamecrafter
+
+    game = loaded.game.id
+    edition = edition_of(loaded, opts)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    folder_name, map_path = f"{game}-gamecrafter", out_dir / f"{game}-gamecrafter.json"
+    with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:
+        recover(out_dir, game)
+        up = write_gamecrafter(commit.folder(folder_name), loaded, edition, art, loaded.layout.editions)
+        data = {"game": game, "shop": "gamecrafter", "edition": edition.name, "lang": opts.lang, "dpi": DPI,
+                "bleed_mm": round(BLEED_MM, 4), "folder": folder_name, "files": up.files}
+        commit.file(map_path.name).write_text(jsonfile.dumps(data), encoding="utf-8")
+        commit.commit()
+    for template, said in up.unsold:
+        report.warning(template.loc, "SHOP-SIZE", said)
+    cards = sum(c.count for c in loaded.spec.components)
+    folder = out_dir / folder_name
+    return ImagesBuilt(folder, map_path, len(up.files), cards, texts, files=[(folder, "png", len(up.files), None)])
 
 
 def _shop_pdfs_before(loaded: Loaded, map_path: Path) -> set[str]:

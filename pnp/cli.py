@@ -99,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true",
                    help="refuse to write a game whose text does not fit its box even at the smallest size, or "
                         "uses characters no vendored font has (these are warnings otherwise)")
-    b.add_argument("--shop", nargs="?", const="fronts-then-backs", choices=("fronts-then-backs", "interleaved", "drivethru"),
+    b.add_argument("--shop", nargs="?", const="fronts-then-backs", choices=("fronts-then-backs", "interleaved", "drivethru", "gamecrafter"),
                    metavar="ORDER",
                    help="for a print shop: one PDF per piece size, OUT/<id>-shop-<template>.pdf (OUT/<id>-shop.pdf "
                         "for a game of one size), one piece per page (page = trim + bleed, TrimBox and BleedBox on "
@@ -107,7 +107,10 @@ def _parser() -> argparse.ArgumentParser:
                         "interleaved; and their map OUT/<id>-shop.json. --shop drivethru follows DriveThruCards' "
                         "upload rules: a PDF per deck (the cards of one back design), its back first and then "
                         "every face (cards that each have their own back: each face then its back), 1/8 in "
-                        "bleed, --cmyk at 240 %% ink")
+                        "bleed, --cmyk at 240 %% ink. --shop gamecrafter writes The Game Crafter's upload: "
+                        "OUT/<id>-gamecrafter/, a PNG per face and per back at 300 dpi with 1/8 in bleed (its "
+                        "poker card: 825 x 1125 px; --edition poker-us where the layout has it), and "
+                        "OUT/<id>-gamecrafter.json with each card's count")
     b.add_argument("--cmyk", action="store_true",
                    help="for a print shop: every colour and image converted to CMYK through an ICC profile (pnp's "
                         "own FOGRA39 coated-paper press profile, or --icc), black text and lines in K only, and the "

@@ -65,6 +65,9 @@ def cmd_build(args, specs_dir: Path) -> int:
             raise UsageError(f"{name} corrects duplex printing; with --backs {args.backs} fronts and backs "
                              f"{'share one side of the sheet' if args.backs == 'gutterfold' else 'are not both printed'}, "
                              f"so there is nothing to correct: drop {name}")
+    if args.shop == "gamecrafter" and (args.cmyk or args.icc or args.ink_limit is not None):
+        raise UsageError("--shop gamecrafter writes RGB PNG images, as The Game Crafter asks; --cmyk, --icc and "
+                         "--ink-limit are for PDFs (--shop drivethru, or a home print)")
     if args.cut_files and args.shop:
         raise UsageError("--cut-files makes cut paths for the sheets of a home print; a --shop build has no "
                          "sheets to cut: drop one of them")
@@ -249,6 +252,9 @@ def _as_json(outcome: _Outcome) -> dict:
                                 for path, t, n, size in built.files]
         if len(built.files) != 1:
             del result["pdf"]
+        if getattr(built, "images", False):  # --shop gamecrafter: a folder of PNGs, not a PDF
+            result["images"] = result.pop("pdf")
+            del result["shop_files"]
     if more:
         result["more_per_sheet"] = more.as_json()
     return result
@@ -272,7 +278,9 @@ def _print_built(g: str, outcome: _Outcome) -> None:
 
 def _print_shop(g: str, built) -> None:
     """A --shop build: one line, then a line for each file when there is a file per piece size."""
-    if len(built.files) == 1:
+    if getattr(built, "images", False):
+        print(f"{g}: {built.cards} cards as {built.pages} PNG images → {display(built.pdf)}/, {display(built.sheet_map)}")
+    elif len(built.files) == 1:
         print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}")
     else:
         print(f"{g}: {built.cards} cards on {built.pages} pages in {len(built.files)} files, one per piece size "

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..diagnostics import InputError, Loc, Report, one_of
 from .schema import ID_PATTERN, INVALID, Field, Id, Length, Raw, read_fields
-from .templates import Box, Edition, Needed, Template, read_edition
+from .templates import Box, Edition, Needed, Template, derived_edition, read_edition
 from .typefaces import FontFamily, read_typefaces
 from .yamlload import load
 
@@ -74,10 +74,20 @@ def load_layout(path: str | Path, game: str, needed: Needed, display: str | None
     editions: dict[str, Edition] = {}
     ed_node = root.get("editions")
     if ed_node is not None and ed_node.is_map:
+        derived = {}
         for name, node in ed_node.value.items():
+            if node.is_map and "from" in node.value:  # another edition at another size: once that one is read
+                derived[name] = node
+                continue
             ed = read_edition(name, node, needed, kinds, report)
             if ed is not None:
                 editions[name] = ed
+        made = {}
+        for name, node in derived.items():
+            ed = derived_edition(name, node, editions, report)
+            if ed is not None:
+                made[name] = ed
+        editions.update(made)
     default = values["default"]
     if default is not INVALID and ed_node is not None and ed_node.is_map and default not in ed_node.value:
         report.error(locs["default"], "LAYOUT-DANGLING-REF",

@@ -260,3 +260,35 @@ def _needs(declared: Mapping, need: Sequence[str], loc: Loc, what: str, report: 
     for n in need:
         if n not in declared:
             report.error(loc, "LAYOUT-MISSING-BOX", f"{what} has no box '{n}'; the renderer needs boxes {', '.join(need)}")
+
+
+def derived_edition(name: str, node: Node, editions: Mapping[str, Edition], report: Report) -> Edition | None:
+    """`from: EDITION` and `card: {width, height}`: that edition at another card size — every
+    template and box scaled by the card's ratio (a 63 x 88 mm poker card as 2.5 x 3.5 in, the size
+    US print shops sell), each type size as it is. Nothing else may be given: the rest is the
+    other edition's."""
+    from dataclasses import replace
+
+    what = f"edition '{name}'"
+    values, locs = read_fields(node, [Field("from", Id()), Field("card", Raw("map"))], report, what)
+    if values is INVALID or INVALID in values.values():
+        return None
+    base = editions.get(values["from"])
+    if base is None:
+        report.error(locs["from"], "LAYOUT-DANGLING-REF", f"{what} is made from edition '{values['from']}', which "
+                                                           f"is not defined (or is itself made from another); "
+                                                           f"editions: {one_of(editions)}")
+        return None
+    size = [Field("width", Length(lo_mm=10, hi_mm=400)), Field("height", Length(lo_mm=10, hi_mm=400))]
+    card, _ = read_fields(values["card"], size, report, f"'card' of {what}")
+    if card is INVALID or INVALID in card.values():
+        return None
+    main = base.main
+    sx, sy = card["width"] / main.width, card["height"] / main.height
+
+    def scaled(t: Template) -> Template:
+        o = t.outline
+        boxes = {k: replace(b, x=b.x * sx, y=b.y * sy, w=b.w * sx, h=b.h * sy) for k, b in t.boxes.items()}
+        return replace(t, outline=replace(o, w=o.w * sx, h=o.h * sy, radius=o.radius * min(sx, sy)), boxes=boxes)
+
+    return replace(base, name=name, templates={k: scaled(t) for k, t in base.templates.items()}, loc=node.loc)

@@ -102,9 +102,9 @@ class Press:
 
         t = _transforms(self.icc)
         ks = Image.frombytes("CMYK", (256, 1), b"".join(bytes((0, 0, 0, k)) for k in range(256)))
-        k_light = [px[0] * 100 / 255 for px in t.cmyk_to_lab.apply(ks).getdata()]  # L* of each K, paper first
+        k_light = [v * 100 / 255 for v in t.cmyk_to_lab.apply(ks).tobytes()[::3]]  # L* of each K, paper first
         greys = Image.frombytes("RGB", (256, 1), b"".join(bytes((v, v, v)) for v in range(256)))
-        grey_light = [px[0] * 100 / 255 for px in t.rgb_to_lab.apply(greys).getdata()]
+        grey_light = [v * 100 / 255 for v in t.rgb_to_lab.apply(greys).tobytes()[::3]]
         paper, full = k_light[0], k_light[-1]
         table, k = [0] * 256, 255
         for v in range(256):  # from black to white: K falls as the lightness wanted rises

@@ -122,7 +122,8 @@ def test_a_second_renderer_honouring_the_output_intent_shows_the_print_as_the_de
                               "-dFirstPage=1", "-dLastPage=1", *extra, "-sOutputFile=-", str(pdf)],
                              capture_output=True, timeout=120, check=True).stdout
         im = ImageCms.applyTransform(Image.open(io.BytesIO(png)).convert("RGB"), to_lab)
-        return [(L * 100 / 255, a - 128, b - 128) for L, a, b in im.getdata()]
+        raw = im.tobytes()
+        return [(raw[i] * 100 / 255, raw[i + 1] - 128, raw[i + 2] - 128) for i in range(0, len(raw), 3)]
 
     design = page(gem_builds / "rgb" / "gem.pdf")
     printed = page(gem_builds / "cmyk" / "gem.pdf", "-dUsePDFX3Profile")
