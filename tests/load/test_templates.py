@@ -226,3 +226,26 @@ def test_pnp_build_refuses_a_layout_with_a_bad_template_at_its_place_and_keeps_t
     assert "layouts/gem.yaml:5:49: error[SPEC-RANGE]: 'height' of template 'card' of edition 'pocket' is 0, " \
            "expected at least 5mm and at most 2000mm" in r.err
     assert (out / "gem.pdf").read_bytes() == b"the previous build"
+
+
+def test_an_edition_made_from_another_is_it_at_another_size(tmp_path):
+    """`from:` + `card:`: every template and box scaled with the card, the type sizes as they were."""
+    lay, got = load(tmp_path, EVERY_SHAPE + "  us:\n    from: standard\n    card: { width: 2.5in, height: 3.5in }\n",
+                    kinds=KINDS)
+    assert got == []
+    std, us = lay.editions["standard"], lay.editions["us"]
+    sx, sy = 63.5 / 63, 88.9 / 88
+    assert (us.main.width, us.main.height) == pytest.approx((63.5, 88.9))
+    assert us.templates["board"].width == pytest.approx(300 * sx) and us.kinds == std.kinds
+    a, b = std.templates["card"].boxes["title"], us.templates["card"].boxes["title"]
+    assert (b.x, b.y, b.w, b.h) == pytest.approx((a.x * sx, a.y * sy, a.w * sx, a.h * sy)) and b.text == a.text
+
+
+@pytest.mark.parametrize("body, said", [
+    ("    from: nope\n    card: { width: 2.5in, height: 3.5in }\n", "made from edition 'nope', which is not defined"),
+    ("    from: standard\n", "has no 'card'"),
+    ("    from: standard\n    card: { width: 2.5in, height: 3.5in }\n    boxes: {}\n", "unknown key 'boxes'"),
+])
+def test_an_edition_made_from_another_is_checked_where_written(tmp_path, body, said):
+    lay, got = load(tmp_path, EVERY_SHAPE + "  us:\n" + body, kinds=KINDS)
+    assert lay is None and any(said in g and g.startswith("layouts/g.yaml:") for g in got), got
