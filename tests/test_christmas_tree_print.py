@@ -11,6 +11,7 @@ every font is embedded, and the Chinese build lacks no glyph."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 import re
 
 import pdfplumber
@@ -314,3 +315,27 @@ def test_every_font_is_an_embedded_subset(built):
 def test_the_chinese_build_lacks_no_glyph(cli, tmp_path):
     r = cli("build", GAME, "--lang", "zh-TW", "--out", tmp_path / "zh", "--specs", SPECS_DIR)
     assert r.code == 0 and "FONT-GLYPH" not in r.err and "RENDER-FAILED" not in r.err, r.err
+
+
+def test_gutterfold_puts_pieces_without_backs_on_whole_one_sided_sheets(shipped_build):
+    """Gutterfold folds a sheet to put each back behind its front; the boards, the track and the
+    tokens have no back, so they go on whole sheets that are cut as they are — not on the top
+    half of a fold with crop marks for backs that do not exist (36 half-empty sheets; each board
+    in 8 tiles instead of 4)."""
+    fold, duplex = shipped_build("christmas-tree", "--backs", "gutterfold"), shipped_build("christmas-tree")
+    one_sided = fold.map["one_sided_pages"]
+    folded = {p["page"] for p in fold.pages("back")}  # a fold: the backs below it, listed as its back
+    assert one_sided and not folded & set(one_sided)
+    for p in fold.pages("front"):
+        below = [x for x in p["pieces"] if x["trim_mm"][1] < 297 / 2 - 1e-6]
+        if p["page"] in one_sided:  # the whole sheet, and nothing on it has a back
+            assert p["page"] not in folded
+        else:  # a fold: every front above it, its back behind it below
+            assert p["page"] in folded and not below
+    backed = {x["id"] for p in fold.pages("back") for x in p["pieces"]}
+    assert not backed & {x["id"] for p in fold.pages("front") if p["page"] in one_sided for x in p["pieces"]}
+    tiles = lambda built: Counter((x["id"], x["copy"]) for p in built.pages("front") for x in p["pieces"]  # noqa: E731
+                                  if x.get("tile"))
+    assert tiles(fold) == tiles(duplex)  # a board in as many tiles as a duplex print gives it (4), not 8
+    assert set(tiles(fold).values()) == {4}
+    assert len(one_sided) == len(duplex.map["one_sided_pages"])  # the same one-sided sheets a duplex print makes

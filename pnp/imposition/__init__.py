@@ -58,17 +58,23 @@ def impose(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex
     fold = backs == "gutterfold"
     duplex = backs in ("duplex-long", "duplex-short")
     area = front_area(sheet, backs)
+    whole = front_area(sheet, "none") if fold else None  # a gutterfold print's pieces without backs: whole sheets
     found = mixed.groups(pieces, split_backs=backs != "none")
     bleeds = [piece_bleed(g[0].outline, bleed, diamonds) for g in found]
     tiled: dict[int, list[Page]] = {}
 
     def tile_pages(n: int) -> list[Page]:
         if n not in tiled:
-            tiled[n] = tiles.pages(found[n], area, bleeds[n])
+            tiled[n] = tiles.pages(found[n], whole if whole and not found[n][0].has_back else area, bleeds[n])
         return tiled[n]
 
     pages: list[Page] = []
-    for s in mixed.arrange(found, area, bleeds, diamonds, fold):
+    for s in mixed.arrange(found, area, bleeds, diamonds, fold, whole):
+        if fold and s.one_sided:  # nothing to fold: a one-sided sheet, as a duplex print has
+            front, _ = mixed.front_page(s, whole, False, tile_pages)
+            front.one_sided = True
+            pages.append(front)
+            continue
         front, laid = mixed.front_page(s, area, fold, tile_pages)
         if fold:
             pages.append(_gutterfold_page(front, laid, sheet, area))

@@ -54,7 +54,8 @@ def size(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex-l
     region = area(sheet, backs)
     found = mixed.groups(pieces, split_backs=backs != "none")
     bleeds = [piece_bleed(g[0].outline, bleed, diamonds) for g in found]
-    sheets = mixed.arrange(found, region, bleeds, diamonds, backs == "gutterfold")
+    fold = backs == "gutterfold"
+    sheets = mixed.arrange(found, region, bleeds, diamonds, fold, area(sheet, "none") if fold else None)
     taken: dict[str, tuple[int, bool]] = {}  # sheets by template, and whether it is tiled
     for s in sheets:
         for name in dict.fromkeys(b.pieces[0].template for b in s.blocks):
@@ -63,5 +64,5 @@ def size(pieces: list[Piece], sheet: Sheet, bleed: float, backs: str = "duplex-l
             taken[name] = (had[0] + 1, had[1] or tiled)
     template, (most, tiled) = max(taken.items(), key=lambda kv: kv[1][0], default=("", (0, False)))
     duplex = backs in ("duplex-long", "duplex-short")
-    pages = sum(1 if s.one_sided or not duplex else 2 for s in sheets)
+    pages = sum(1 if s.one_sided or not duplex else 2 for s in sheets)  # gutterfold: a page a sheet
     return Size(pages, len(sheets), template, most, tiled)

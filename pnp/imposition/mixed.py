@@ -96,13 +96,19 @@ def packer_for(outline: Outline):
     return grid.pack if outline.shape == "rect" else lattice.pack
 
 
-def arrange(groups_: list[list[Piece]], area: Region, bleeds: list[float], diamonds: str, fold: bool) -> list[Sheet]:
-    """The sheets that hold the groups (see the module's text); `bleeds`: each group's bleed."""
+def arrange(groups_: list[list[Piece]], area: Region, bleeds: list[float], diamonds: str, fold: bool,
+            one_sided_area: Region | None = None) -> list[Sheet]:
+    """The sheets that hold the groups (see the module's text); `bleeds`: each group's bleed;
+    `one_sided_area`: where pieces without a back go when it is not `area` (a gutterfold print:
+    the whole printable sheet, not the half above the fold, as there is nothing to fold)."""
     sheets: list[Sheet] = []
     open_: list[Sheet] = []
+    whole = area
     for n, (group, b) in enumerate(zip(groups_, bleeds)):
         outline = group[0].outline
         one_sided = not group[0].has_back
+        own = one_sided and one_sided_area is not None
+        area, folded = (one_sided_area, False) if own else (whole, fold)
         packer = packer_for(outline)
         try:
             full = packer(outline, area, b, diamonds)
@@ -127,7 +133,7 @@ def arrange(groups_: list[list[Piece]], area: Region, bleeds: list[float], diamo
                 continue  # a backless piece only on a one-sided sheet, a two-sided one never there
             if any(bl.tile is not None and abs(bl.bleed - b) > EPS for bl in s.blocks):
                 continue  # a tile shows its bleed as the page's: only pieces of the same bleed beside it
-            band = s.band(area, fold)
+            band = s.band(area, folded)
             if band is None:
                 continue
             if outline.shape != "rect" and not (outline.shape == "rhombus" and diamonds == "shared-edge"):

@@ -32,13 +32,19 @@ def sheet_map(game: str, settings: dict, plan: Plan, cuts: tuple[str, Registrati
 
 
 def one_sided_pages(path) -> list[int]:
-    """The pages a duplex print prints single-sided, from the sheet map at `path` ([] when it has none)."""
+    """The pages a duplex print prints single-sided (a gutterfold print: the pages with nothing to
+    fold), from the sheet map at `path` ([] when it has none)."""
+    return list(_map(path).get("one_sided_pages", []))
+
+
+def _map(path) -> dict:
     import json
 
     try:
-        return list(json.loads(open(path, encoding="utf-8").read()).get("one_sided_pages", []))
-    except (OSError, ValueError, AttributeError):
-        return []
+        data = json.loads(open(path, encoding="utf-8").read())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def one_sided_note(game: str, path) -> str | None:
@@ -46,6 +52,9 @@ def one_sided_note(game: str, path) -> str | None:
     pages = one_sided_pages(path)
     if not pages:
         return None
+    if _map(path).get("backs") == "gutterfold":  # every page prints single-sided: these are not folded
+        which = f"page {pages[0]} has" if len(pages) == 1 else f"pages {page_ranges(pages)} have"
+        return f"{game}: {which} no backs: nothing to fold, cut the pieces out as they are"
     if len(pages) == 1:
         return f"{game}: page {pages[0]} is one-sided: print it single-sided"
     return f"{game}: pages {page_ranges(pages)} are one-sided: print them single-sided"

@@ -63,7 +63,7 @@ def check_plan(plan, sheet: Sheet, backs: str, diamonds: str) -> int:
         grown = [grow(p.outline(), bleed_of(p, diamonds)) for p in fronts]
         for k, (p, g) in enumerate(zip(fronts, grown)):
             assert inside_rect(g, m, m, sheet.width - m, sheet.height - m, tol=1e-6), (i + 1, p.piece.id)
-            if backs == "gutterfold":  # fronts above the fold
+            if backs == "gutterfold" and page.side == "gutterfold":  # fronts above the fold
                 assert min(y for _, y in p.outline()) >= sheet.height / 2 - 1e-6
             for q, h in zip(fronts[k + 1:], grown[k + 1:]):
                 assert overlap(g, h) == 0, (i + 1, p.piece.id, q.piece.id)  # no bleed inside another's
@@ -85,7 +85,10 @@ def check_plan(plan, sheet: Sheet, backs: str, diamonds: str) -> int:
             else:
                 assert back is not None and all(p.piece.has_back for p in fronts)
                 check_backs(fronts, back.placements, sheet, backs)
+        elif backs == "gutterfold" and page.one_sided:  # nothing to fold: the whole sheet, no piece with a back
+            assert page.side == "front" and not any(p.piece.has_back for p in fronts)
         elif backs == "gutterfold":
+            assert page.side == "gutterfold" and all(p.piece.has_back for p in fronts)  # no half-empty fold
             check_backs(fronts, [p for p in page.placements if p.side == "back"], sheet, backs)
         else:
             assert not page.one_sided
