@@ -12,7 +12,8 @@ on white) with their file names, and the record deck.json keeps: which card is i
 Saved Objects): one object per sheet, a "DeckCustom" of the sheet's cards (a "Card" where the
 sheet holds one), each with a CustomDeck entry of its own whose FaceURL is the sheet and whose
 BackURL is the deck's back (or, with UniqueBack, the sheet's back sheet). A card's CardID is
-n * 100 + its slot, n the sheet's CustomDeck key, so every copy is in the deck once.
+n * 100 + its slot, n the sheet's CustomDeck key, so every copy is in the deck once; a game's keys
+are a block of its own (`first_key`), so two exported games can share a table.
 """
 from __future__ import annotations
 
@@ -197,7 +198,7 @@ def saved_object(title: str, records: list[dict], names: dict[str, str], url, sa
             text += "+"
 
     objects = []
-    n = 0
+    n = first_key(salt) - 1
     for deck in records:
         w_mm, h_mm = deck["card_mm"]
         sideways = w_mm > h_mm
@@ -223,6 +224,14 @@ def saved_object(title: str, records: list[dict], names: dict[str, str], url, sa
     return {"SaveName": title, "GameMode": "", "GameType": "", "GameComplexity": "", "Tags": [], "Date": "",
             "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "",
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": objects}
+
+
+def first_key(game: str) -> int:
+    """The first CustomDeck key of a game's saved object: a block of 100 keys of its own, chosen
+    by its id (100 to 999,900), so that two games' decks spawned on one table do not take each
+    other's sheets — TTS finds a card's images by its deck key (CardID = key * 100 + slot), and
+    every export numbering from 1 made the second game's cards show the first one's."""
+    return 100 * (1 + int(hashlib.sha1(game.encode("utf-8")).hexdigest()[:8], 16) % 9999)
 
 
 def _transform(i: int) -> dict:

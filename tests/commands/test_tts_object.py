@@ -239,3 +239,15 @@ def test_tts_url_without_tts_is_refused(cli, tmp_path):
     r = cli("export", "gem", "--png", "--tts-url", "https://example.org/pnp", "--out", tmp_path, *specs_args("gem"))
     assert (r.code, r.err) == (2, "pnp export: error: --tts-url says where the --tts sheets will be online: give --tts too\n")
     assert not list(tmp_path.glob("gem-*"))
+
+
+def test_two_games_on_one_table_never_share_a_deck_key(exported):
+    """TTS finds a card's images by its CustomDeck key: the same key in two games' objects showed
+    one game's cards with the other's sheets. Each game's keys are a block of its own."""
+    keys = {game: {custom_of(o)[0] for o in saved(exported, game)["ObjectStates"]} for game in GAMES}
+    seen = set()
+    for game, own in keys.items():
+        assert own and not own & seen, game
+        seen |= own
+        assert all(100 <= k < 1_000_000 and all(c["CardID"] // 100 == k for c in cards_of(o))
+                   for o in saved(exported, game)["ObjectStates"] for k in [custom_of(o)[0]])
