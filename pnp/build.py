@@ -141,7 +141,7 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
         for old in sorted(stale):
             commit.drop(old)
         map_tmp = commit.file(map_path.name)
-        map_tmp.write_text(jsonfile.dumps(shop_map(game, edition, opts, written)), encoding="utf-8")
+        map_tmp.write_text(jsonfile.dumps(shop_map(game, edition, opts, written, press_of(opts))), encoding="utf-8")
         commit.commit()
     paths = [(out_dir / f.name, f.template, len(pages), pages[0]["page_mm"]) for f, pages, _ in written]
     cards = sum(c.count for c in loaded.spec.components)

@@ -242,7 +242,7 @@ def test_a_paper_too_small_for_the_build_is_reported_at_the_preset(cli, tmp_path
 
 def test_an_empty_edition_is_a_usage_error(cli, tmp_path):
     r = cli("build", "gem", "--edition", "", "--specs", SPECS_DIR, "--out", tmp_path / "out")
-    assert (r.code, r.err) == (2, "pnp build: error: gem has no edition ''; editions: gum, poker\n")
+    assert (r.code, r.err) == (2, "pnp build: error: gem has no edition ''; editions: gum, poker, poker-us\n")
 
 
 @pytest.mark.parametrize("target, words", [("ol", "a symbolic link loop"),

@@ -115,12 +115,11 @@ def write_shop_pdf(path: Path, pieces: list[Piece], art, bleeds: dict[str, float
     return pages
 
 
-def shop_map(game: str, edition, opts, files: list[tuple[ShopFile, list[dict], str]]) -> dict:
+def shop_map(game: str, edition, opts, files: list[tuple[ShopFile, list[dict], str]], press=None) -> dict:
     """The shop's sheet map: `files` holds each file with its pages and its PDF's SHA-256. Only
     the settings shop pages use are recorded: no paper, backs mode, back offset, diamonds on a
-    sheet, slug or cut files — a shop page is the piece and its bleed, nothing else."""
-    from ..options import press_of
-
+    sheet, slug or cut files — a shop page is the piece and its bleed, nothing else. `press`: the
+    colour the files were converted for (pnp/render/press.py), None for RGB."""
     out = []
     for f, pages, sha in files:
         t = edition.templates[f.template]
@@ -129,7 +128,7 @@ def shop_map(game: str, edition, opts, files: list[tuple[ShopFile, list[dict], s
                     "size_mm": [round(t.width, 3), round(t.height, 3)], "page_mm": first.get("page_mm"),
                     "bleed_mm": first.get("bleed_mm"), "pages": pages, "pdf_sha256": sha})
     return {"game": game, "shop": True, "order": opts.shop, "edition": edition.name, "lang": opts.lang,
-            "bleed_mm": opts.bleed, "cmyk": opts.cmyk, "icc": press_of(opts).name if opts.cmyk else None,
+            "bleed_mm": opts.bleed, "cmyk": opts.cmyk, "icc": press.name if press is not None else None,
             "ink_limit": opts.ink_limit if opts.cmyk else None, "files": out}
 
 

@@ -121,7 +121,7 @@ def test_build_and_export_help_list_every_game_s_editions(cli, capsys, monkeypat
         with pytest.raises(SystemExit):
             cli(command, "--help")
         line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.strip().startswith("--edition"))
-        for editions in ("christmas-tree: standard;", "gem: gum (default) or poker;", "pi-mal-pflaumen: european;",
+        for editions in ("christmas-tree: standard;", "gem: gum (default), poker or poker-us;", "pi-mal-pflaumen: european;",
                          "the-jam: poker"):
             assert editions in line
 

@@ -36,7 +36,7 @@ def test_unknown_game_and_paper_are_usage_errors(cli, tmp_path):
     r = cli("build", "gem", "--paper", "a3", "--out", tmp_path)
     assert (r.code, r.err) == (2, "pnp build: error: paper 'a3' is not a preset; presets: a4, letter\n")
     r = cli("build", "gem", "--edition", "tarot", "--out", tmp_path)
-    assert (r.code, r.err) == (2, "pnp build: error: gem has no edition 'tarot'; editions: gum, poker\n")
+    assert (r.code, r.err) == (2, "pnp build: error: gem has no edition 'tarot'; editions: gum, poker, poker-us\n")
 
 
 @pytest.mark.parametrize("args, message", [

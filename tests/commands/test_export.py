@@ -255,7 +255,7 @@ def test_a_bad_dpi_exits_2_with_a_clear_message(tmp_path, capsys, dpi):
 
 @pytest.mark.parametrize("args, words", [
     (["gem"], "nothing to export: give --png, --tts or both"),
-    (["gem", "--png", "--edition", "tarot"], "gem has no edition 'tarot'; editions: gum, poker"),
+    (["gem", "--png", "--edition", "tarot"], "gem has no edition 'tarot'; editions: gum, poker, poker-us"),
     (["no-such-game", "--tts"], "unknown game 'no-such-game'"),
 ])
 def test_a_bad_request_exits_2(cli, args, words):
@@ -398,5 +398,5 @@ def test_the_next_export_clears_what_a_killed_one_left(cli, tmp_path):
 
 def test_an_empty_edition_is_refused_with_the_editions(cli, tmp_path):
     r = cli("export", "gem", "--png", "--edition", "", "--out", tmp_path)
-    assert (r.code, r.err) == (2, "pnp export: error: gem has no edition ''; editions: gum, poker\n")
+    assert (r.code, r.err) == (2, "pnp export: error: gem has no edition ''; editions: gum, poker, poker-us\n")
     assert not (tmp_path / "gem-png").exists()

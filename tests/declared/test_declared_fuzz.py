@@ -79,7 +79,8 @@ def check(code: int, said: str) -> None:
         if "error[" in line and not line.startswith("pnp "):
             m = LOCATED.match(line)
             assert m is not None, line
-            assert m["file"].startswith("card_specs/lanterns."), line
+            # in the spec or a table; or in the layout, where its faces name a field the spec lost
+            assert m["file"].startswith(("card_specs/lanterns.", "layouts/lanterns.yaml")), line
             assert int(m["line"]) >= 1 and int(m["col"]) >= 1, line
     if code == 0:
         assert "lanterns: ok" in said
