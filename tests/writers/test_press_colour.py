@@ -7,6 +7,7 @@ every font subset has its own tag; a shop's own profile is used and named, a fil
 refused at once."""
 from __future__ import annotations
 
+import functools
 import io
 import math
 import re
@@ -56,10 +57,22 @@ def streams(pdf) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _to_lab(icc: bytes | None):
+    """sRGB (None) or the CMYK profile `icc` to Lab D50, made once each."""
+    from PIL import ImageCms
+
+    lab = ImageCms.createProfile("LAB", 5000)
+    if icc is None:
+        return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB")
+    return ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(icc)), lab, "CMYK", "LAB",
+                                   ImageCms.Intent.RELATIVE_COLORIMETRIC, flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
 def lab_of_design(rgb):
     from PIL import Image, ImageCms
 
-    t = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB", 5000), "RGB", "LAB")
+    t = _to_lab(None)
     L, a, b = ImageCms.applyTransform(Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb)), t).getpixel((0, 0))
     return L * 100 / 255, a - 128, b - 128
 
@@ -67,9 +80,7 @@ def lab_of_design(rgb):
 def lab_of_print(cmyk, icc: bytes):
     from PIL import Image, ImageCms
 
-    t = ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(icc)), ImageCms.createProfile("LAB", 5000),
-                                "CMYK", "LAB", ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                                flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    t = _to_lab(icc)
     px = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk))
     L, a, b = ImageCms.applyTransform(px, t).getpixel((0, 0))
     return L * 100 / 255, a - 128, b - 128

@@ -39,10 +39,10 @@ def test_every_face_and_back_at_the_shops_pixel_size(tgc):
 
 
 def test_a_size_the_shop_does_not_sell_is_said_naming_the_edition_that_is(cli):
-    r = cli("build", "the-jam", "--shop", "gamecrafter", "--out", "out")
+    r = cli("build", "gem", "--shop", "gamecrafter", "--out", "out")  # the 1 x 3 in gum card
     assert r.code == 0, r.err
     said = r.out + r.err
-    assert "warning[SHOP-SIZE]" in said and "63 x 88 mm" in said and "--edition poker-us" in said
+    assert "warning[SHOP-SIZE]" in said and "25.4 x 76.2 mm" in said and "--edition poker-us" in said
 
 
 def test_cmyk_is_for_pdfs(cli):
