@@ -343,10 +343,24 @@ def _clear_stale(target: Path) -> None:
             shutil.rmtree(stale, ignore_errors=True)
 
 
+def _staging_name(target: Path) -> Path:
+    import secrets
+
+    return target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+
+
 @contextmanager
 def _staging(target: Path):
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    # The folder is made inside the `try`: a Ctrl-C or hang-up that lands just after it is made
+    # (mkdtemp made it, then the signal came before the `try`) left it behind.
+    tmp = _staging_name(target)
     try:
+        while True:
+            try:
+                tmp.mkdir(mode=0o700)
+                break
+            except FileExistsError:  # another's: never removed here
+                tmp = _staging_name(target)
         yield tmp
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -163,6 +163,24 @@ def pieces(spans: list[tuple[str, Style] | str]) -> list[Piece]:
     return out
 
 
+# How a built-in symbol reads where the text is shown as text (a card's name in a setup, the
+# preview, a TTS nickname): its character, or its name in words.
+AS_CHARACTER = {"heart": "♥", "diamond": "♦", "club": "♣", "spade": "♠", "star": "★", "moon": "☾",
+                "circle": "●", "square": "■", "triangle": "▲", "plus": "+", "check": "✓", "arrow-up": "↑",
+                "arrow-right": "→", "arrow-down": "↓", "arrow-left": "←"}
+
+
+def as_text(text: str) -> str:
+    """A marked-up text as plain text, for where it is shown as text and not set on a card:
+    `**bold**` and `*italic*` without their marks, `\*` as `*`, a built-in icon as its character
+    (or its name); a `:word:` that names no built-in icon as written (a layout's own icons are
+    the layout's, not the name's)."""
+    if "*" not in text and ":" not in text:
+        return text
+    spans, _ = parse(text, Style(), _builtin())
+    return "".join(AS_CHARACTER.get(s, s) if isinstance(s, str) else s[0] for s in spans)
+
+
 def plain(spans: list[tuple[str, Style] | str]) -> str:
     """The text without its markup, an icon as its :name: (for reports)."""
     return "".join(f":{s}:" if isinstance(s, str) else s[0] for s in spans)

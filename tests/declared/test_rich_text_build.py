@@ -81,3 +81,19 @@ def test_a_font_the_layout_does_not_declare_is_located(game, cli):
     got = [ln for ln in r.out.splitlines() if "FACE-FONT" in ln]
     assert len(got) == 1 and got[0].startswith(f"{LAYOUT}:{line}:") and "'Garamond'" in got[0] \
         and "the layout declares none" in got[0]
+
+
+def test_a_marked_up_name_reads_as_text_where_it_is_shown_as_text(cli, game):
+    """A card whose name is marked up (`**Red** Moth :star:`) is printed with its bold and its
+    star on the card, and named as text where a name is shown — the setup, the preview — not as
+    the markup it was written in (`pnp list` shows the field as written, which it is)."""
+    game.edit("card_specs/lanterns.csv", "red-1,red,1,Red Moth,", "red-1,red,1,**Red** Moth :star: \\*,")
+    from pnp.load.project import load_checked
+
+    loaded = load_checked("lanterns", game.root / "card_specs")
+    assert not loaded.report.errors
+    card = next(c for c in loaded.spec.components if c.id == "red-1")
+    assert loaded.game.name_of(card, loaded.spec) == "Red Moth ★ *"
+    shown = cli("setup", "lanterns", "--players", "4", "--seed", "2", "--specs", "card_specs").out
+    assert "Red Moth ★ * [red-1]" in shown  # seed 2 deals it where the setup names it
+    assert "**" not in shown and ":star:" not in shown

@@ -268,14 +268,17 @@ def _counts(players: list[int]) -> str:
 
 def card_name(d: Declaration, item: Item, lang: str = "en") -> str:
     """A card's name: its kind's `names:` template filled in `lang` (English where it has none in
-    that language); else its first text field in `lang`; else its id."""
+    that language); else its first text field in `lang`; else its id — as text, its markup read
+    (`**Lantern** 7 :star:` is named 'Lantern 7 ★')."""
+    from ...render.rich import as_text
+
     if item.kind in d.names:
         from ...render.elements import placeholders
 
         parts = d.names[item.kind].get(lang) or d.names[item.kind]["en"]
-        return placeholders.fill(parts, item, lang, d.kinds.choices, "")
+        return as_text(placeholders.fill(parts, item, lang, d.kinds.choices, ""))
     for f in d.kinds.fields.get(item.kind, []):
         if isinstance(f.type, Localized) and item.get(f.name):
             v = item.get(f.name)
-            return v.get(lang) or v.get("en") or item.id
+            return as_text(v.get(lang) or v.get("en") or item.id)
     return item.id
