@@ -31,7 +31,7 @@ def gem(tmp_path_factory):
 def page(browser, gem):  # noqa: F811
     p = browser.new_page(viewport={"width": 1200, "height": 800})
     p.goto(gem.url + "/game/gem")
-    p.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    p.wait_for_function(IN_VIEW_LOADED)
     yield p
     p.close()
 
@@ -58,7 +58,10 @@ def test_the_page_shows_every_card_front_and_back_with_its_count_and_id(gem, pag
     assert len(ids) == 30  # 12 coins and 18 gem cards, as the spec has them
     assert {c for c, side in shown if side == "front"} == set(ids)
     assert {c for c, side in shown if side == "back"} == set(ids)  # every card has GEM's back
-    # every picture drawn: a card is taller than it is wide, as GEM's cards are
+    # every picture drawn: a card is taller than it is wide, as GEM's cards are (those below the
+    # window are asked for now, not when scrolled to)
+    page.evaluate("() => document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })")
+    page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
     sizes = page.eval_on_selector_all("img[data-side=front]", "els => els.map(e => [e.naturalWidth, e.naturalHeight])")
     assert all(h > 2 * w > 0 for w, h in sizes), sizes
     captions = page.eval_on_selector_all("figure.card figcaption", "els => els.map(e => e.textContent)")
@@ -104,7 +107,7 @@ def test_a_save_changes_exactly_that_cards_picture_in_place(gem, page):
     save(spec_path(gem), "gems: [sapphire, ruby],     invest: 1, loan: 2 }", "gems: [sapphire, ruby],     invest: 1, loan: 3 }")
     page.wait_for_function("(old) => document.querySelector('img[data-card=\"sapphire-ruby\"][data-side=front]')"
                            ".getAttribute('src') !== old", arg=before[("sapphire-ruby", "front")], timeout=20000)
-    page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    page.wait_for_function(IN_VIEW_LOADED)
     after = pictures(page)
     assert {k for k in before if before[k] != after[k]} == {("sapphire-ruby", "front")}
     page.wait_for_function("() => document.body.dataset.changed !== undefined")
@@ -125,7 +128,7 @@ def test_a_rule_break_shows_the_cards_as_saved_with_the_violation_at_the_card(ge
     assert any(t.startswith("card_specs/gem.yaml:") and ": error[GEM-COIN-VALUES]: the deck has 3 coins of value 2" in t
                for t in texts), texts
     assert any(": error[GEM-COIN-VALUES]: the deck has 5 coins of value 3" in t for t in texts), texts
-    page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    page.wait_for_function(IN_VIEW_LOADED)
     after = pictures(page)
     assert after[("coin-2d", "front")] != before[("coin-2d", "front")]  # the card as saved: a 3 now
     # the card the break is blamed on — the misprinted one, whose single change mends both counts —
@@ -147,7 +150,7 @@ def test_a_save_that_cannot_be_read_keeps_the_last_good_pictures_beside_its_loca
     assert text.startswith("card_specs/gem.yaml:") and "error[YAML-SYNTAX]" in text, text
     assert page.is_visible("#stale")
     assert pictures(page) == before  # the last good pictures stay
-    assert page.evaluate("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    assert page.evaluate(IN_VIEW_LOADED)
     restore(gem, page, before_text)
     assert page.is_hidden("#stale") and page.locator("[data-diagnostic]").count() == 0
 
@@ -419,3 +422,32 @@ def test_tiles_take_a_size_or_the_printed_size_and_a_back_is_shown_once_per_desi
     assert heights == {round(76.2 * 96 / 25.4, 1)}  # 3 inches: GEM's gum card as it prints (CSS mm)
     page.uncheck("#actual")
     page.eval_on_selector("#tile", "e => { e.value = 180; e.dispatchEvent(new Event('input')); }")
+
+
+def test_a_save_drawn_before_the_page_was_listening_is_shown_when_it_listens(gem, browser):  # noqa: F811
+    """A page loaded a moment before a save, whose event stream was not open yet when the save
+    was drawn, missed it (and stayed old until the next save). The stream's first word says every
+    game's version; a page older than that brings itself up to date."""
+    held = []
+    p = browser.new_page(viewport={"width": 1200, "height": 800})
+    p.route("**/events", lambda route: held.append(route))  # the stream, held back until the save is drawn
+    p.goto(gem.url + "/game/gem")
+    while not held:
+        p.wait_for_timeout(20)  # the page's own stream request, arriving
+    img = 'img[data-card="sapphire-ruby"][data-side="front"]'
+    old = p.get_attribute(img, "src")
+    drawn = gem.said.count("pnp serve: gem drawn in")
+    text = spec_path(gem).read_text(encoding="utf-8")
+    save(spec_path(gem), "gems: [sapphire, ruby],     invest: 1, loan: 2 }", "gems: [sapphire, ruby],     invest: 1, loan: 4 }")
+    try:
+        with gem.heard:
+            assert gem.heard.wait_for(lambda: gem.said.count("pnp serve: gem drawn in") > drawn, 60)
+        held[0].continue_()
+        p.wait_for_function("([sel, old]) => document.querySelector(sel).getAttribute('src') !== old",
+                            arg=[img, old], timeout=20000)
+        assert "loan 4" in p.inner_text('figure[data-card-box="sapphire-ruby"] figcaption')
+    finally:
+        spec_path(gem).write_text(text, encoding="utf-8")
+        with gem.heard:
+            gem.heard.wait_for(lambda: gem.said.count("pnp serve: gem drawn in") > drawn + 1, 60)
+        p.close()
