@@ -37,6 +37,7 @@ from .commands.serve import add_parser as add_serve_parser
 from .commands.printer import add_options as add_printer_options, add_parser as add_printer_parser
 from .imposition import BACK_MODES, DIAMOND_MODES
 from .load.paths import default_specs_dir
+from .options import SHOP_ORDERS, SHOP_PRESETS, BuildOptions
 from .load.project import UnknownGame
 from .load.spec import LANGS
 
@@ -53,6 +54,24 @@ class _Version(argparse.Action):
 
         print(f"pnp {__version__} (distribution pnp-studio)\nshipped games: {SPECS_DIR}")
         parser.exit()
+
+
+def _shop_help() -> str:
+    """--shop's help, its shops' figures read from where they are kept (shown with --help only)."""
+    from .writers.gamecrafter import BLEED_MM, DPI, PRODUCTS, pixels_of
+
+    dtc = SHOP_PRESETS["drivethru"]
+    w, h = PRODUCTS["poker"]
+    return ("for a print shop: one PDF per piece size, OUT/<id>-shop-<template>.pdf (OUT/<id>-shop.pdf for a game "
+            "of one size), one piece per page (page = trim + bleed, TrimBox and BleedBox on every page), all fronts "
+            "then all backs, or each front followed by its back with --shop interleaved; and their map "
+            "OUT/<id>-shop.json. --shop drivethru follows DriveThruCards' upload rules: a PDF per deck (the cards "
+            "of one back design), its back first and then every face (cards that each have their own back: each "
+            f"face then its back), {dtc['bleed']:g} mm bleed, --cmyk at {dtc['ink_limit']:g} %% ink. --shop "
+            "gamecrafter writes The Game Crafter's upload: OUT/<id>-gamecrafter/, a PNG per face and per back at "
+            f"{DPI} dpi with {BLEED_MM:g} mm bleed (its poker card, {w:g} x {h:g} in: "
+            f"{' x '.join(map(str, pixels_of(w * 25.4, h * 25.4)))} px; --edition poker-us where the layout has "
+            "it), and OUT/<id>-gamecrafter.json with each card's count")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -78,8 +97,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="duplex-long (default): a back page after each front page, for printers that flip on the "
                         "long edge; duplex-short: for short-edge flip; gutterfold: fronts above the middle of "
                         "each sheet and their backs below, to fold and glue; none: fronts only")
-    b.add_argument("--bleed", type=mm, default=None, metavar="MM",
-                   help="bleed around every card in mm (default 3; 1/8 in, 3.175, with --shop drivethru)")
+    later(b.add_argument("--bleed", type=mm, default=None, metavar="MM", help="bleed around every card in mm"),
+          lambda: f"bleed around every card in mm (default {BuildOptions.bleed:g}; "
+                  f"{SHOP_PRESETS['drivethru']['bleed']:g} with --shop drivethru)")
     b.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
     b.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
                    help="correct a duplex printer's misregistration: DX,DY mm is where the backs print relative to "
@@ -99,18 +119,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true",
                    help="refuse to write a game whose text does not fit its box even at the smallest size, or "
                         "uses characters no vendored font has (these are warnings otherwise)")
-    b.add_argument("--shop", nargs="?", const="fronts-then-backs", choices=("fronts-then-backs", "interleaved", "drivethru", "gamecrafter"),
-                   metavar="ORDER",
-                   help="for a print shop: one PDF per piece size, OUT/<id>-shop-<template>.pdf (OUT/<id>-shop.pdf "
-                        "for a game of one size), one piece per page (page = trim + bleed, TrimBox and BleedBox on "
-                        "every page), all fronts then all backs, or each front followed by its back with --shop "
-                        "interleaved; and their map OUT/<id>-shop.json. --shop drivethru follows DriveThruCards' "
-                        "upload rules: a PDF per deck (the cards of one back design), its back first and then "
-                        "every face (cards that each have their own back: each face then its back), 1/8 in "
-                        "bleed, --cmyk at 240 %% ink. --shop gamecrafter writes The Game Crafter's upload: "
-                        "OUT/<id>-gamecrafter/, a PNG per face and per back at 300 dpi with 1/8 in bleed (its "
-                        "poker card: 825 x 1125 px; --edition poker-us where the layout has it), and "
-                        "OUT/<id>-gamecrafter.json with each card's count")
+    later(b.add_argument("--shop", nargs="?", const=SHOP_ORDERS[0], choices=SHOP_ORDERS, metavar="ORDER",
+                         help="for a print shop: one piece per page, in this order"), _shop_help)
     b.add_argument("--cmyk", action="store_true",
                    help="for a print shop: every colour and image converted to CMYK through an ICC profile (pnp's "
                         "own FOGRA39 coated-paper press profile, or --icc), black text and lines in K only, and the "
@@ -119,9 +129,11 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--icc", metavar="FILE", type=profile_file,
                    help="with --cmyk: the print shop's own CMYK output profile (.icc) to convert for and name as "
                         "the OutputIntent")
-    b.add_argument("--ink-limit", type=ink_percent, default=None, metavar="PERCENT",
-                   help="with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent (default 300; 240 "
-                        "with --shop drivethru, as DriveThruCards asks)")
+    later(b.add_argument("--ink-limit", type=ink_percent, default=None, metavar="PERCENT",
+                         help="with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent"),
+          lambda: f"with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent (default "
+                  f"{BuildOptions.ink_limit:g}; {SHOP_PRESETS['drivethru']['ink_limit']:g} with --shop drivethru, "
+                  "as DriveThruCards asks)")
     b.add_argument("--cut-files", action="store_true",
                    help="for print-and-cut machines: OUT/<id>-cut/page-<n>.svg, every piece's cut path and the "
                         "registration marks of each sheet that is cut, at true size; the marks are printed on "

@@ -11,6 +11,13 @@ from dataclasses import dataclass
 from .imposition import Piece, back_shift, piece_bleed
 from .load.layout import Edition, Sheet
 from .load.project import Loaded
+from .render.press import DEFAULT_INK_LIMIT
+
+# A shop's own upload rules, where it publishes them, as the options they set when the command
+# line leaves them unset: DriveThruCards takes 1/8 in of bleed, in CMYK of at most 240 % ink (its
+# files, a PDF per deck with the back first, are pnp/writers/pdf_shop.py's).
+SHOP_ORDERS = ("fronts-then-backs", "interleaved", "drivethru", "gamecrafter")  # what --shop takes
+SHOP_PRESETS = {"drivethru": {"bleed": 25.4 / 8, "cmyk": True, "ink_limit": 240.0}}
 
 
 @dataclass
@@ -22,10 +29,10 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     edition: str | None = None
     diamonds: str = "shared-edge"
-    shop: str | None = None  # print-shop output: one piece a page, in this order (pdf_shop.ORDERS)
+    shop: str | None = None  # print-shop output: one piece a page, in this order (SHOP_ORDERS)
     cmyk: bool = False  # every colour in the press's CMYK (pnp/render/press.py), greys (black text, lines) in K only
     icc: str | None = None  # --icc: the print shop's CMYK output profile (None: pnp's own press profile)
-    ink_limit: float = 300.0  # --ink-limit: the most ink of any colour, C+M+Y+K in per cent
+    ink_limit: float = DEFAULT_INK_LIMIT  # --ink-limit: the most ink of any colour, C+M+Y+K in per cent
     slug: bool = True  # a line in the margin of every page saying what the sheet is
     cut_files: bool = False  # OUT/<id>-cut/page-<n>.svg for print-and-cut, and registration marks on the sheets
     back_rotate: float = 0.0  # degrees, as measured: how the backs land turned, seen from the front, ccw positive

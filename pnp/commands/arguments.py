@@ -49,13 +49,16 @@ def offset(text: str) -> tuple[float, float]:
 
 
 def ink_percent(text: str) -> float:
-    """--ink-limit: total ink in per cent, 100 to 400."""
+    """--ink-limit: total ink in per cent (pnp/render/press.py's INK_RANGE)."""
+    from ..render.press import INK_RANGE
+
+    lo, hi = INK_RANGE
     try:
         v = float(text.rstrip("%"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a per cent of ink, e.g. 240") from None
-    if not (math.isfinite(v) and 100 <= v <= 400):
-        raise argparse.ArgumentTypeError(f"{text} % is out of range: total ink is 100 to 400 per cent (C+M+Y+K)")
+    if not (math.isfinite(v) and lo <= v <= hi):
+        raise argparse.ArgumentTypeError(f"{text} % is out of range: total ink is {lo:g} to {hi:g} per cent (C+M+Y+K)")
     return v
 
 

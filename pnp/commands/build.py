@@ -208,15 +208,15 @@ def _check_edition(g: str, layout, edition: str | None) -> None:
 def _options(args, presets):
     from ..options import BuildOptions
 
-    from ..writers.pdf_shop import PRESETS
+    from ..options import SHOP_PRESETS
 
-    preset = PRESETS.get(args.shop, {})  # a shop's own rules: what the command line leaves unset
-    bleed = args.bleed if args.bleed is not None else preset.get("bleed", 3.0)
+    preset = SHOP_PRESETS.get(args.shop, {})  # a shop's own rules: what the command line leaves unset
+    bleed = args.bleed if args.bleed is not None else preset.get("bleed", BuildOptions.bleed)
     opts = BuildOptions(presets[args.paper], args.backs, bleed, args.lang, args.back_offset, args.edition,
                         args.diamonds)
     opts.shop, opts.icc = args.shop, args.icc
     opts.cmyk = args.cmyk or preset.get("cmyk", False)
-    opts.ink_limit = args.ink_limit if args.ink_limit is not None else preset.get("ink_limit", 300.0)
+    opts.ink_limit = args.ink_limit if args.ink_limit is not None else preset.get("ink_limit", BuildOptions.ink_limit)
     opts.slug, opts.cut_files = not args.no_slug, args.cut_files
     opts.back_rotate, opts.printer = args.back_rotate, getattr(args, "printer", None)
     return opts

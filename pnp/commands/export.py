@@ -220,23 +220,13 @@ def _png(loaded, args, edition_name: str, report: Report) -> str:
 
 
 def _png_jobs(loaded, art, edition, args) -> tuple[dict, dict]:
-    """The pictures to write (file name -> shot): each component's face, and each back drawing
-    once, shot at the first card it backs; and each back drawing's file name (by its key)."""
-    from ..writers.png import back_files, shot
+    """The pictures to write (file name -> shot) and each back drawing's file name (by its key):
+    pnp/writers/png.py's `card_shots`, every face checked for its size first."""
+    from ..writers.png import card_shots
 
-    b, comps = args.bleed, loaded.spec.components
+    comps = loaded.spec.components
     templates = {c.id: edition.template_for(c.kind) for c in comps}
-    backs = back_files(comps, {i: t.name for i, t in templates.items()}, art.back_of, art.backs)
-    jobs = {}
-    for c in comps:
-        t = templates[c.id]
-        box = (-b, -b, t.width + 2 * b, t.height + 2 * b)
-        _check_size(t, box, args.dpi)
-        jobs[f"{c.id}.png"] = shot(art.faces[c.id], box, args.dpi)
-        key = art.back_of.get(c.id)
-        if key is not None and backs[key] not in jobs:
-            jobs[backs[key]] = shot(art.backs[key], box, args.dpi)
-    return jobs, backs
+    return card_shots(comps, templates, art, args.bleed, args.dpi, lambda t, box: _check_size(t, box, args.dpi))
 
 
 def _check_size(template, box, dpi: int) -> None:

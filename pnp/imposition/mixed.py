@@ -96,19 +96,18 @@ def packer_for(outline: Outline):
     return grid.pack if outline.shape == "rect" else lattice.pack
 
 
-def arrange(groups_: list[list[Piece]], area: Region, bleeds: list[float], diamonds: str, fold: bool,
+def arrange(groups_: list[list[Piece]], front_area: Region, bleeds: list[float], diamonds: str, fold: bool,
             one_sided_area: Region | None = None) -> list[Sheet]:
     """The sheets that hold the groups (see the module's text); `bleeds`: each group's bleed;
-    `one_sided_area`: where pieces without a back go when it is not `area` (a gutterfold print:
+    `one_sided_area`: where pieces without a back go when it is not `front_area` (a gutterfold print:
     the whole printable sheet, not the half above the fold, as there is nothing to fold)."""
     sheets: list[Sheet] = []
     open_: list[Sheet] = []
-    whole = area
     for n, (group, b) in enumerate(zip(groups_, bleeds)):
         outline = group[0].outline
         one_sided = not group[0].has_back
         own = one_sided and one_sided_area is not None
-        area, folded = (one_sided_area, False) if own else (whole, fold)
+        area, folded = (one_sided_area, False) if own else (front_area, fold)  # this group's part of a sheet
         packer = packer_for(outline)
         try:
             full = packer(outline, area, b, diamonds)

@@ -38,7 +38,6 @@ class Preview:
         self.games = {g: GameView(g, specs, layouts, opts, out / g) for g in games}
         self.hub = Hub()
         self.stop = threading.Event()
-        self.builds = 0
         self.to_print = threading.Event()  # a game was drawn and waits for its print
         self.wake = threading.Event()  # a game was touched and waits to be drawn
         self.watching = threading.Event()  # the watcher sees saves from now on
@@ -92,7 +91,6 @@ class Preview:
             print(f"pnp serve: {g.game}: the build failed ({type(exc).__name__}: {exc}); the last pictures stay",
                   file=self.log, flush=True)
             return
-        self.builds += 1
         self._prerender(g)
         errors = sum(1 for d in view.diagnostics if d.severity == "error")
         state = "cannot be read, the last good pictures stay" if view.stale else \

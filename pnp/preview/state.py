@@ -129,6 +129,7 @@ class GameView:
         self.cache = RenderCache()
         self.view = View(game, game)
         self.drawings: dict[str, Any] = {}  # picture key -> (drawing, box in mm)
+        self._keys: list[str] = []  # the picture keys, in the page's order
         self._order: dict[str, int] = {}  # picture key -> its place among `drawings`
         self._asked: int | None = -1  # the place of the picture asked for last
         self.changed: list[str] = []  # the picture keys the latest draw made new (none on the first)
@@ -136,12 +137,6 @@ class GameView:
         self.lock = threading.Lock()
         self.wanted = threading.Event()  # a draw is waiting for the lock: a print in progress gives way
         self._unprinted = None  # (loaded, art) of the latest good draw, until it is printed
-
-    def rebuild(self) -> View:
-        """Draw and print at once (what `draw` and then `print` do); the new View."""
-        self.draw()
-        self.print()
-        return self.view
 
     def draw(self) -> View:
         """Read the game and draw its pictures again; the new View (also kept as `self.view`),
@@ -218,7 +213,8 @@ class GameView:
             cards.append(Card(c.id, c.kind, c.count, game.name_of(c, spec, self.opts.lang), front, back,
                               (t.width, t.height), _fields(c), c.loc.file, c.loc.line, max([c.loc.line, *lines])))
         self.changed = [k for k in drawings if k not in self.drawings] if self.drawings else []
-        self.drawings, self._order = drawings, {k: i for i, k in enumerate(drawings)}
+        self._keys = list(drawings)
+        self.drawings, self._order = drawings, {k: i for i, k in enumerate(self._keys)}
         self.loaded = loaded
         self._unprinted = (loaded, art)
         return View(self.game, spec.name.get(self.opts.lang) or spec.name.get("en") or game.title, cards=cards,
@@ -237,13 +233,13 @@ class GameView:
         page does; a page that asks here and there (a deal) gets the one it asks for."""
         from . import pictures
 
-        drawings, order = self.drawings, self._order
+        drawings, order = self.drawings, self._order  # (replaced together by a draw: read once)
         at = order.get(key)
         last, self._asked = self._asked, at
         if at is None or last is None or not 0 < at - last <= IN_ORDER:
             return {}
-        keys = list(drawings)[at + 1:at + 1 + 2 * n]
-        return {k: drawings[k] for k in pictures.missing(keys)[:n]}
+        keys = self._keys[at + 1:at + 1 + 2 * n]
+        return {k: drawings[k] for k in pictures.missing(keys)[:n] if k in drawings}
 
 
 def _fields(c) -> dict[str, Any]:

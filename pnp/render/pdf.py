@@ -139,7 +139,7 @@ class PdfBackend:
         `code_cache`: kept by a warm process (pnp/incremental/render_cache.py) across builds: the PDF code of
         each filled or stroked path already written, so an unchanged face is not formatted again."""
         self.press = press
-        self.use_cmyk = press.key if press is not None else False  # in the code cache's keys: its colours
+        self.colour_key = press.key if press is not None else False  # in the code cache's keys: its colours
         self.transparent = False  # something on a page shows what is under it (an image's alpha, an opacity)
         self.code_cache = code_cache
         self.code_used: dict = {}  # what this PDF used of the cache and added to it
@@ -356,7 +356,7 @@ class PdfBackend:
             form.Resources = res
 
     def _colour(self, colour, stroke: bool = False) -> None:
-        if self.use_cmyk:
+        if self.colour_key:
             (self.c.setStrokeColorCMYK if stroke else self.c.setFillColorCMYK)(*self.press.cmyk(colour))
         else:
             (self.c.setStrokeColorRGB if stroke else self.c.setFillColorRGB)(colour.r, colour.g, colour.b)
@@ -380,11 +380,11 @@ class PdfBackend:
             code = self._fill_code(op)
         else:
             hit = self.code_cache.get(id(op))
-            if hit is not None and hit[0] is op and hit[1] == self.use_cmyk:  # the op itself is kept, so its id is its own
+            if hit is not None and hit[0] is op and hit[1] == self.colour_key:  # the op itself is kept, so its id is its own
                 code = hit[2]
             else:
                 code = self._fill_code(op)
-                hit = (op, self.use_cmyk, code)
+                hit = (op, self.colour_key, code)
             self.code_used[id(op)] = hit
         if code:
             self.c._code.append(code)
@@ -418,7 +418,7 @@ class PdfBackend:
         return " ".join(code)
 
     def _colour_code(self, colour, stroke: bool = False) -> str:
-        if self.use_cmyk:
+        if self.colour_key:
             return f"{fp_str(self.press.cmyk(colour))} {'K' if stroke else 'k'}"
         return f"{fp_str(colour.r, colour.g, colour.b)} {'RG' if stroke else 'rg'}"
 
@@ -452,7 +452,7 @@ class PdfBackend:
         machinery, which was a sixth of writing a sheet. None for a font it must handle itself."""
         c = self.c
         doc = c._doc
-        key = (TEXT_KEY, op.text, op.bold, op.italic, op.family, x, op.y, size, op.fill, self.use_cmyk)
+        key = (TEXT_KEY, op.text, op.bold, op.italic, op.family, x, op.y, size, op.fill, self.colour_key)
         if self.texts_ok:
             hit = self.code_cache.get(key)
             if hit is not None:

@@ -16,14 +16,17 @@ output profile that LittleCMS opens; anything else is a clear error naming the f
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 PROFILES = Path(__file__).resolve().parent / "profiles"
 PRESS_PROFILE = PROFILES / "pnp-fogra39l-300.icc"  # built from FOGRA39L with ArgyllCMS: see profiles/README.md
 PRESS_CONDITION = "FOGRA39"  # the characterised printing condition of pnp's profile (ISO 12647-2, coated paper)
 DEFAULT_INK_LIMIT = 300.0  # per cent: C+M+Y+K
+INK_RANGE = (100.0, 400.0)  # the total ink a limit may name: one ink at full, to all four
 MAX_PROFILE_BYTES = 8 * 2**20
 GREY = 0.004  # an RGB colour whose channels differ by less than this is a grey
 
@@ -43,7 +46,7 @@ class Press:
     _colours: dict = field(default_factory=dict, repr=False)
     _k_only: list = field(default_factory=list, repr=False)
 
-    @property
+    @cached_property
     def key(self) -> str:
         return hashlib.sha256(self.icc).hexdigest()[:16] + f"/{self.ink_limit:g}"
 
@@ -168,16 +171,26 @@ def press(icc: Path | None = None, ink_limit: float = DEFAULT_INK_LIMIT) -> Pres
     """The press of a profile file (pnp's own when None). Raises ProfileError naming the file."""
     path = icc or PRESS_PROFILE
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_PROFILE_BYTES + 1)
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):  # a pipe would hang the read
+            raise ProfileError(f"{path}: not a regular file: give the profile's .icc file")
+        return _read(str(path), st.st_size, st.st_mtime_ns, icc is None, ink_limit)
     except OSError as exc:
         raise ProfileError(f"{path}: cannot read the profile: {exc.strerror or exc}") from None
-    if len(data) > MAX_PROFILE_BYTES:
-        raise ProfileError(f"{path}: larger than {MAX_PROFILE_BYTES // 2**20} MB: not an ICC profile pnp reads")
-    return _press(data, str(path), icc is None, ink_limit)
 
 
 @lru_cache(maxsize=8)
+def _read(path: str, size: int, mtime_ns: int, ours: bool, ink_limit: float) -> Press:
+    """The file read once while it stays the same (a build asks for its press more than once)."""
+    if size > MAX_PROFILE_BYTES:
+        raise ProfileError(f"{path}: larger than {MAX_PROFILE_BYTES // 2**20} MB: not an ICC profile pnp reads")
+    with open(path, "rb") as f:
+        data = f.read(MAX_PROFILE_BYTES + 1)
+    if len(data) > MAX_PROFILE_BYTES:
+        raise ProfileError(f"{path}: larger than {MAX_PROFILE_BYTES // 2**20} MB: not an ICC profile pnp reads")
+    return _press(data, path, ours, ink_limit)
+
+
 def _press(data: bytes, shown: str, ours: bool, ink_limit: float) -> Press:
     import io
 
@@ -196,6 +209,7 @@ def _press(data: bytes, shown: str, ours: bool, ink_limit: float) -> Press:
         _transforms(data)
     except (ImageCms.PyCMSError, OSError, ValueError) as exc:
         raise ProfileError(f"{shown}: LittleCMS cannot use this profile: {exc}") from None
-    if not 100 <= ink_limit <= 400:
-        raise ProfileError(f"--ink-limit {ink_limit:g}: give the total ink in per cent, 100 to 400")
+    lo, hi = INK_RANGE
+    if not lo <= ink_limit <= hi:
+        raise ProfileError(f"--ink-limit {ink_limit:g}: give the total ink in per cent, {lo:g} to {hi:g}")
     return Press(data, name, PRESS_CONDITION if ours else name, ink_limit)

@@ -178,12 +178,12 @@ def as_text(text: str) -> str:
     if "*" not in text and ":" not in text:
         return text
     spans, _ = parse(text, Style(), _builtin())
-    return "".join(AS_CHARACTER.get(s, s) if isinstance(s, str) else s[0] for s in spans)
+    return plain(spans, lambda name: AS_CHARACTER.get(name, name))
 
 
-def plain(spans: list[tuple[str, Style] | str]) -> str:
-    """The text without its markup, an icon as its :name: (for reports)."""
-    return "".join(f":{s}:" if isinstance(s, str) else s[0] for s in spans)
+def plain(spans: list[tuple[str, Style] | str], icon=lambda name: f":{name}:") -> str:
+    """The text without its markup, an icon as `icon(name)` gives it (its :name:, for reports)."""
+    return "".join(icon(s) if isinstance(s, str) else s[0] for s in spans)
 
 
 # -- breaking and fitting ------------------------------------------------------------------------------

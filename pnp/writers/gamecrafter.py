@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .png import back_files, pixels, rasterise, shot
+from .png import card_shots, rasterise
 
 DPI = 300
 BLEED_MM = 25.4 / 8
@@ -22,6 +22,13 @@ BLEED_MM = 25.4 / 8
 PRODUCTS = {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "mini": (1.75, 2.5), "tarot": (2.75, 4.75),
             "square": (3.5, 3.5), "domino": (1.75, 3.5), "micro": (1.25, 1.75)}
 TOLERANCE_MM = 0.25
+
+
+def pixels_of(w_mm: float, h_mm: float) -> tuple[int, int]:
+    """The pixels of a trim of w x h mm with its bleed, as the shop asks for them."""
+    from .png import pixels
+
+    return pixels(w_mm + 2 * BLEED_MM, DPI), pixels(h_mm + 2 * BLEED_MM, DPI)
 
 
 def product_of(w_mm: float, h_mm: float) -> str | None:
@@ -43,24 +50,22 @@ def write_gamecrafter(folder, loaded, edition, art, layout_editions: dict) -> Up
     """Write the PNGs into `folder` (a staged folder of the build's commit); the upload's list."""
     comps = loaded.spec.components
     templates = {c.id: edition.template_for(c.kind) for c in comps}
-    backs = back_files(comps, {i: t.name for i, t in templates.items()}, art.back_of, art.backs)
-    jobs, up, said = {}, Upload(), set()
+    jobs, backs = card_shots(comps, templates, art, BLEED_MM, DPI)
+    up, said, listed = Upload(), set(), set()
     for c in comps:
         t = templates[c.id]
-        box = (-BLEED_MM, -BLEED_MM, t.width + 2 * BLEED_MM, t.height + 2 * BLEED_MM)
         product = product_of(t.width, t.height)
         if product is None and t.name not in said:
             said.add(t.name)
             up.unsold.append((t, _unsold(t, layout_editions)))
-        px = [pixels(box[2], DPI), pixels(box[3], DPI)]
         key = art.back_of.get(c.id)
-        jobs[f"{c.id}.png"] = shot(art.faces[c.id], box, DPI)
+        face = jobs[f"{c.id}.png"]
         up.files.append({"file": f"{c.id}.png", "id": c.id, "side": "front", "count": c.count,
-                         "back": backs.get(key) if key else None, "px": px, "product": product})
-        if key is not None and backs[key] not in jobs:
-            jobs[backs[key]] = shot(art.backs[key], box, DPI)
-            up.files.append({"file": backs[key], "id": None, "side": "back", "count": None, "back": None, "px": px,
-                             "product": product})
+                         "back": backs[key] if key else None, "px": list(face.size), "product": product})
+        if key is not None and backs[key] not in listed:
+            listed.add(backs[key])
+            up.files.append({"file": backs[key], "id": None, "side": "back", "count": None, "back": None,
+                             "px": list(jobs[backs[key]].size), "product": product})
     for name, img in zip(jobs, rasterise(list(jobs.values()), DPI)):
         img.save(folder / name, dpi=(DPI, DPI))
     return up

@@ -21,11 +21,9 @@ from ..render.drawing import translate
 from ..render.pdf import PdfBackend
 from .outputs import shop_pdf_name
 
-ORDERS = ("fronts-then-backs", "interleaved", "drivethru", "gamecrafter")
-# A shop's own upload rules, where it publishes them: DriveThruCards takes one PDF per deck, the
-# deck's back first and then every face (a deck whose cards each have their own back: each face
-# followed by its back), with 1/8 in of bleed, in CMYK of at most 240 % ink.
-PRESETS = {"drivethru": {"bleed": 25.4 / 8, "cmyk": True, "ink_limit": 240.0}}
+# The orders a --shop build writes are options.SHOP_ORDERS. DriveThruCards takes one PDF per deck, the deck's back first and then every face (a deck whose
+# cards each have their own back: each face followed by its back); its bleed and ink are
+# options.SHOP_PRESETS. The Game Crafter's PNGs are pnp/writers/gamecrafter.py's.
 
 
 @dataclass

@@ -97,3 +97,23 @@ def back_files(components, template_of: dict[str, str], back_of: dict[str, str],
                 name = f"{stem}-{n}.back.png"
             names[design, template, look] = name
     return {key: names[where] for key, where in keys_of.items()}
+
+
+def card_shots(components, templates: dict, art, bleed: float, dpi: float, check=None) -> tuple[dict, dict]:
+    """The pictures of a game's pieces, as `pnp export --png` and the shops' PNG uploads write
+    them: file name -> Shot, each component's face as `<id>.png` and each back drawing once (shot
+    at the first card it backs), with `bleed` mm of the art round the trim; and each back drawing's
+    file name, by its key. `templates`: a component's id -> its template; `check(template, box)`
+    is asked of each face before it is shot (a size the caller refuses)."""
+    backs = back_files(components, {i: t.name for i, t in templates.items()}, art.back_of, art.backs)
+    jobs = {}
+    for c in components:
+        t = templates[c.id]
+        box = (-bleed, -bleed, t.width + 2 * bleed, t.height + 2 * bleed)
+        if check is not None:
+            check(t, box)
+        jobs[f"{c.id}.png"] = shot(art.faces[c.id], box, dpi)
+        key = art.back_of.get(c.id)
+        if key is not None and backs[key] not in jobs:
+            jobs[backs[key]] = shot(art.backs[key], box, dpi)
+    return jobs, backs

@@ -49,10 +49,11 @@ def _map(path) -> dict:
 
 def one_sided_note(game: str, path) -> str | None:
     """'christmas-tree: pages 37-41 are one-sided: print them single-sided', or None."""
-    pages = one_sided_pages(path)
+    data = _map(path)
+    pages = list(data.get("one_sided_pages", []))
     if not pages:
         return None
-    if _map(path).get("backs") == "gutterfold":  # every page prints single-sided: these are not folded
+    if data.get("backs") == "gutterfold":  # every page prints single-sided: these are not folded
         which = f"page {pages[0]} has" if len(pages) == 1 else f"pages {page_ranges(pages)} have"
         return f"{game}: {which} no backs: nothing to fold, cut the pieces out as they are"
     if len(pages) == 1:

@@ -209,3 +209,12 @@ def test_an_ink_limit_out_of_range_is_a_usage_error(cli, capsys):
     with pytest.raises(SystemExit) as stop:
         cli("build", "gem", "--cmyk", "--ink-limit", "50")
     assert stop.value.code == 2 and "100 to 400" in capsys.readouterr().err
+
+
+def test_a_profile_that_is_a_pipe_is_refused_not_waited_on(cli, tmp_path, capsys):
+    import os
+
+    os.mkfifo(tmp_path / "pipe.icc")
+    with pytest.raises(SystemExit) as stop:
+        cli("build", "gem", "--cmyk", "--icc", "pipe.icc", "--out", "out")
+    assert stop.value.code == 2 and "not a regular file" in capsys.readouterr().err
