@@ -11,6 +11,7 @@ Only these modules print or exit.
     pnp calibrate [--paper P] [--backs duplex-long|duplex-short]   a sheet to read the back offset and turn
     pnp printer add|list|remove   printer profiles: a printer's measured back offset and turn, by name
     pnp export GAME --png|--tts [--dpi N]   every face and back as PNG, or Tabletop Simulator decks
+    pnp relink FOLDER [--tts-url BASE]   a moved --tts export's saved object pointed at its images again
     pnp where GAME ID [ID ...]   the pages that hold each card
     pnp watch [GAME ...]   build, then rebuild on every save
 """
@@ -32,6 +33,7 @@ from .commands.common import EXIT_INPUT, UsageError
 from .commands.export import add_parser as add_export_parser
 from .commands.where import add_where_parser
 from .commands.new import add_parser as add_new_parser
+from .commands.relink import add_parser as add_relink_parser
 from .commands.watch import add_parser as add_watch_parser
 from .commands.serve import add_parser as add_serve_parser
 from .commands.printer import add_options as add_printer_options, add_parser as add_printer_parser
@@ -211,6 +213,7 @@ def _parser() -> argparse.ArgumentParser:
     add_game(ls)
     add_format(ls, "every component with all its fields")
     add_export_parser(sub, [specs])
+    add_relink_parser(sub)
     add_where_parser(sub, [specs])
     add_watch_parser(sub, b)
     add_serve_parser(sub, [specs])
@@ -261,7 +264,7 @@ def _quiet_stdout() -> None:
 
 # Each command in a module of its own (pnp/commands/<command>.py), imported when it runs.
 COMMANDS = {"build": "cmd_build", "validate": "cmd_validate", "setup": "cmd_setup", "list": "cmd_list",
-            "calibrate": "cmd_calibrate", "score": "cmd_score", "export": "cmd_export", "where": "cmd_where",
+            "calibrate": "cmd_calibrate", "score": "cmd_score", "export": "cmd_export", "relink": "cmd_relink", "where": "cmd_where",
             "watch": "cmd_watch", "new": "cmd_new", "serve": "cmd_serve", "printer": "cmd_printer"}
 
 

@@ -11,8 +11,12 @@ page by pypdfium2, so a PNG is the print) and the TTS writer (deck sheets assemb
     OUT/<game>-tts/<deck>-<n>.png  TTS deck sheets, with <deck>.back.png (or, where the backs
                                    differ card by card, back sheets <deck>-<n>.back.png)
     OUT/<game>-tts/deck.json       which card (id, copy) sits in which slot of which sheet
-    OUT/<game>-tts/<game>.json     a TTS saved object of those decks (one per sheet), loading the
-                                   sheets from file:/// URLs of this folder, or from --tts-url BASE
+    OUT/<game>-tts/<id>.token.png  each shaped piece (diamond, hexagon, round, up to 150 mm) once,
+                                   transparent outside its outline, for TTS Custom Tokens
+    OUT/<game>-tts/<game>.json     a TTS saved object of those decks (one per sheet) and of a bag
+                                   of tokens per shape, loading the images from file:/// URLs of
+                                   this folder, or from --tts-url BASE (`pnp relink` re-points
+                                   them after the folder moves)
 
 Ids are lower-case letters, digits and dashes, so a `.back.png` never meets a card's face. Each
 folder is written under a temporary name and moved into place when complete, so a failed export
@@ -47,7 +51,8 @@ IMPORT_HINT = ("Tabletop Simulator: Objects > Components > Custom > Deck, one pe
                "Backs ticked (then tick Back is Hidden too). Width: 'columns', Height: 'rows', Number: 'cards'. "
                "Slots count from 0 at the top left, row by row; the last slot of the grid is the hidden-card image. "
                "Or spawn every deck at once: copy the saved object <game>.json into TTS's Saves/Saved Objects "
-               "folder and pick it from Objects > Saved Objects.")
+               "folder and pick it from Objects > Saved Objects; it also holds a bag of Custom Tokens per shape "
+               "(see 'bags': each piece's <id>.token.png and its copies).")
 
 
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -60,8 +65,11 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.Argument
                     "(at most 10 x 7 slots, 4096 px a side, RGB; the last slot is the hidden-card image), one "
                     "deck per card size and back design, each deck's back image, and deck.json naming the card "
                     "in every slot, and <game>.json, a TTS saved object of all the decks (one per sheet, each card "
-                    "named as printed) to put in TTS's Saves/Saved Objects folder. TTS decks hold the cards "
-                    "(rectangles and diamonds up to 150 mm); tokens and boards are left to their --png images.")
+                    "named as printed) to put in TTS's Saves/Saved Objects folder. TTS decks hold the rectangular "
+                    "cards up to 150 mm; diamonds, hexagons and round pieces up to 150 mm become Custom Tokens "
+                    "(<id>.token.png, transparent outside the outline), a bag of them per shape and back design "
+                    "in the saved object; boards are left to their --png images. After moving the folder, "
+                    "pnp relink FOLDER points the saved object at it again.")
     add_game(e)
     e.add_argument("--png", action="store_true",
                    help="one PNG per face and one per back drawing (a back design that backs many cards is one "
@@ -70,9 +78,9 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.Argument
                    help="Tabletop Simulator deck sheets, deck.json, and <game>.json: a TTS saved object of the decks")
     e.add_argument("--tts-url", type=_base_url, metavar="BASE",
                    help="with --tts: where the sheets will be online, e.g. https://example.org/pnp (an http, https "
-                        "or file URL); the saved object then loads each sheet from BASE/<sheet file name>, so "
-                        "upload the folder's PNGs there. Default: file:/// URLs of the exported sheets, for this "
-                        "computer only (keep the PNGs where they are)")
+                        "or file URL); the saved object then loads each sheet and token from BASE/<file name>, so "
+                        "upload the folder's PNGs there. Default: file:/// URLs of the exported images, for this "
+                        "computer only (keep the PNGs where they are, or run pnp relink after moving them)")
     e.add_argument("--dpi", type=_dpi, default=300, metavar="N",
                    help=f"resolution of the cards, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default 300); TTS sheets "
                         "are scaled down where a sheet would pass 4096 px")
@@ -250,16 +258,16 @@ def _tts(loaded, args, edition_name: str, report: Report) -> list[str]:
 
 def _tts_decks(loaded, args, edition_name: str, report: Report, progress) -> list[str]:
     from ..writers.jsonfile import dumps
-    from ..writers.tts import deck_sheets, decks_of, images_of, saved_object
+    from ..writers.tts import bag_tokens, deck_sheets, decks_of, images_of, saved_object
 
     art, edition = _drawn(loaded, args, edition_name, 0.0, report, progress)
-    decks, left_out = decks_of(loaded.spec.components, edition, art.back_of)
-    if not decks:
-        raise Refused(f"{loaded.game.id} has no card-like pieces for Tabletop Simulator decks "
-                      f"(rectangles or diamonds up to 150 mm); use --png for its tokens and boards")
+    decks, bags, left_out = decks_of(loaded.spec.components, edition, art.back_of)
+    if not decks and not bags:
+        raise Refused(f"{loaded.game.id} has no pieces for Tabletop Simulator (cards and tokens up to 150 mm); "
+                      f"use --png for its boards")
     target = args.out / f"{loaded.game.id}-tts"
-    records = []
-    images = sum(images_of(d) for d in decks)
+    records, bag_records = [], []
+    images = sum(images_of(g) for g in (*decks, *bags))
     tick = (lambda: progress.sheet(images)) if progress else None
     with _staged_dir(target) as tmp:
         for deck in decks:
@@ -267,23 +275,36 @@ def _tts_decks(loaded, args, edition_name: str, report: Report, progress) -> lis
             for name, img in files:
                 img.save(tmp / name)
             records.append(record)
+        for bag in bags:
+            files, record = bag_tokens(bag, art.faces, args.dpi, tick)
+            for name, img in files:
+                img.save(tmp / name)
+            bag_records.append(record)
         data = {"game": loaded.game.id, "edition": edition.name, "lang": args.lang, "dpi": args.dpi,
-                "import": IMPORT_HINT, "decks": records, "left_out": left_out}
+                "import": IMPORT_HINT, "decks": records, "bags": bag_records, "left_out": left_out}
         (tmp / "deck.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         spec, game = loaded.spec, loaded.game
         names = {c.id: game.name_of(c, spec, args.lang) for c in spec.components}
         saved = saved_object_name(game.id)
-        tts_object = saved_object(_title(loaded, args.lang), records, names, _url_of(args, target), salt=game.id)
+        tts_object = saved_object(_title(loaded, args.lang), records, names, url_of(args.tts_url, target), salt=game.id,
+                                  bags=bag_records)
         (tmp / saved).write_text(dumps(tts_object, depth=4), encoding="utf-8")  # in place with the folder, whole
     cards = sum(len(d.cards) for d in decks)
     sheets = sum(len(r["sheets"]) for r in records)
-    out = [f"{loaded.game.id}: {cards} cards in {len(decks)} Tabletop Simulator "
-           f"deck{'s' if len(decks) != 1 else ''} on {sheets} sheet{'s' if sheets != 1 else ''} → {display(target)}/",
+    tokens = sum(len(b.pieces) for b in bags)
+    made = []
+    if decks:
+        made.append(f"{plural(cards, 'card')} in {plural(len(decks), 'Tabletop Simulator deck')} on "
+                    f"{plural(sheets, 'sheet')}")
+    if bags:
+        made.append(f"{plural(tokens, 'shaped piece')} as Custom Tokens in {plural(len(bags), 'bag')}")
+    out = [f"{loaded.game.id}: {', '.join(made)} → {display(target)}/",
            f"  saved object {display(target / saved)}: copy it to TTS's Saves/Saved Objects folder, spawn it from "
-           f"Objects > Saved Objects; " + (f"upload the sheets to {args.tts_url}" if args.tts_url else
-                                          "it loads the sheets from this folder, so keep them here")]
+           f"Objects > Saved Objects; " + (f"upload the images to {args.tts_url}" if args.tts_url else
+                                          "it loads the images from this folder: keep them here, or after moving "
+                                          "the folder run pnp relink on it")]
     if left_out:
-        out.append(f"  not in a deck nor the saved object (use their --png images as TTS tokens or boards): "
+        out.append(f"  not in a deck, a bag nor the saved object (use their --png images as TTS boards): "
                    f"{', '.join(p['id'] for p in left_out)}")
     return out
 
@@ -299,13 +320,13 @@ def saved_object_name(game: str) -> str:
     return f"{game}.json" if game != "deck" else "deck.tts.json"
 
 
-def _url_of(args, target: Path):
-    """File name -> the URL the saved object loads it from: BASE/<name> with --tts-url, else the
-    file:/// URL of where the file is once the export is in place."""
-    if args.tts_url is not None:
-        base = args.tts_url if args.tts_url.endswith("/") else args.tts_url + "/"
+def url_of(tts_url: str | None, folder: Path):
+    """File name -> the URL a saved object loads it from: BASE/<name> with --tts-url, else the
+    file:/// URL of the file in `folder` (where the export is once in place)."""
+    if tts_url is not None:
+        base = tts_url if tts_url.endswith("/") else tts_url + "/"
         return lambda name: base + quote(name)
-    folder = target.resolve()
+    folder = folder.resolve()
     return lambda name: (folder / name).as_uri()
 
 

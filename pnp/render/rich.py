@@ -171,7 +171,7 @@ AS_CHARACTER = {"heart": "♥", "diamond": "♦", "club": "♣", "spade": "♠",
 
 
 def as_text(text: str) -> str:
-    """A marked-up text as plain text, for where it is shown as text and not set on a card:
+    r"""A marked-up text as plain text, for where it is shown as text and not set on a card:
     `**bold**` and `*italic*` without their marks, `\*` as `*`, a built-in icon as its character
     (or its name); a `:word:` that names no built-in icon as written (a layout's own icons are
     the layout's, not the name's)."""

@@ -14,11 +14,17 @@ sheet holds one), each with a CustomDeck entry of its own whose FaceURL is the s
 BackURL is the deck's back (or, with UniqueBack, the sheet's back sheet). A card's CardID is
 n * 100 + its slot, n the sheet's CustomDeck key, so every copy is in the deck once; a game's keys
 are a block of its own (`first_key`), so two exported games can share a table.
+
+Pieces that are not rectangles (diamonds, rounds, hexagons) up to CARD_MAX_MM are not cards (a TTS
+card is a rectangle: a diamond showed white corners): each distinct face is a PNG of its own,
+transparent outside the piece's outline, and every copy a Custom Token cut round that outline,
+held in a Bag per back design that gives them out at random, as a face-down pile does.
 """
 from __future__ import annotations
 
 import hashlib
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 from PIL import Image
@@ -57,11 +63,25 @@ class Deck:
         return [self.cards[i:i + PER_SHEET] for i in range(0, len(self.cards), PER_SHEET)]
 
 
+@dataclass
+class Bag:
+    """Pieces of one shape and size sharing a back design: Custom Tokens in a bag."""
+
+    name: str
+    template: str
+    size_mm: tuple[float, float]
+    pieces: list[Card]
+
+
 def card_like(shape: str, w: float, h: float) -> bool:
-    """Cards go into decks: rectangles and diamonds (on white in their bounding box) up to
-    CARD_MAX_MM a side. Round and hexagonal pieces are tokens: TTS cuts a Custom Token round the
-    transparency of its --png image; boards are Custom Boards."""
-    return shape in ("rect", "rhombus") and max(w, h) <= CARD_MAX_MM
+    """Cards go into decks: rectangles up to CARD_MAX_MM a side."""
+    return shape == "rect" and max(w, h) <= CARD_MAX_MM
+
+
+def token_like(shape: str, w: float, h: float) -> bool:
+    """Other shapes up to CARD_MAX_MM are tokens: TTS cuts a Custom Token round the transparency
+    of its image. Larger pieces (boards) are left to their --png images."""
+    return shape != "rect" and max(w, h) <= CARD_MAX_MM
 
 
 def grid(cards: int) -> tuple[int, int]:
@@ -78,33 +98,61 @@ def slot_size(card_px: tuple[int, int], cols: int, rows: int) -> tuple[int, int]
     return max(1, math.floor(w * f)), max(1, math.floor(h * f))
 
 
-def decks_of(components, edition, back_of: dict[str, str]) -> tuple[list[Deck], list[dict]]:
-    """Cards grouped into decks by template and back design, in the spec's order; a deck is named
-    after its back design ('no-back' for cards printed without one), with the template's name
-    added where one design backs cards of two sizes. Also the pieces left out (not card-like), as
-    deck.json records them. `back_of`: a card's id -> the key of its back drawing."""
+def decks_of(components, edition, back_of: dict[str, str]) -> tuple[list[Deck], list[Bag], list[dict]]:
+    """Cards grouped into decks and tokens into bags, by template and back design, in the spec's
+    order; each is named after its back design ('no-back' for pieces printed without one), with
+    the template's name added where one design backs pieces of two sizes or shapes. Also the
+    pieces left out (boards), as deck.json records them. `back_of`: a card's id -> the key of its
+    back drawing."""
     groups: dict[tuple, list[Card]] = {}
     left_out = []
     for c in components:
         t = edition.template_for(c.kind)
-        if not card_like(t.shape, t.width, t.height):
+        if not (card_like(t.shape, t.width, t.height) or token_like(t.shape, t.width, t.height)):
             left_out.append({"id": c.id, "count": c.count, "shape": t.shape, "size_mm": [t.width, t.height]})
             continue
         groups.setdefault((t.name, c.back), []).extend(Card(c.id, k, back_of.get(c.id)) for k in range(1, c.count + 1))
     designs = [back for _, back in groups]
-    decks = []
+    decks, bags, taken = [], [], set()
     for (tname, back), cards in groups.items():
-        name = back or "no-back"
-        if designs.count(back) > 1:
-            name = f"{name}-{tname}"
         t = edition.templates[tname]
-        decks.append(Deck(name, tname, (t.width, t.height), cards))
-    return decks, left_out
+        deck = card_like(t.shape, t.width, t.height)
+        name = back or ("no-back" if deck else tname)  # a bag of pieces without a back: named by their shape
+        if designs.count(back) > 1 or name in taken:
+            name = f"{name}-{tname}"
+        taken.add(name)
+        if deck:
+            decks.append(Deck(name, tname, (t.width, t.height), cards))
+        else:
+            bags.append(Bag(name, tname, (t.width, t.height), cards))
+    return decks, bags, left_out
 
 
-def images_of(deck: Deck) -> int:
-    """How many pictures deck_sheets renders for the deck: each distinct face and back once."""
-    return len({c.id for c in deck.cards}) + len({c.back for c in deck.cards})
+def images_of(group: Deck | Bag) -> int:
+    """How many pictures deck_sheets renders for a deck (each distinct face and back once), and
+    bag_tokens for a bag (each distinct face)."""
+    if isinstance(group, Bag):
+        return len({c.id for c in group.pieces})
+    return len({c.id for c in group.cards}) + len({c.back for c in group.cards})
+
+
+def bag_tokens(bag: Bag, faces: dict[str, Drawing], dpi: float, tick=None):
+    """The bag's token images as [(file name, RGBA image)], one per distinct face, `<id>.token.png`
+    (an id has no dot, so it never meets a sheet's name), transparent outside the piece's outline,
+    at `dpi` (scaled down to MAX_SIDE); and its record for deck.json."""
+    w_mm, h_mm = bag.size_mm
+    size = slot_size((pixels(w_mm, dpi), pixels(h_mm, dpi)), 1, 1)
+    ids = list(dict.fromkeys(c.id for c in bag.pieces))
+    shots = [Shot(faces[i], (0.0, 0.0, w_mm, h_mm), size) for i in ids]
+    files = []
+    for i, img in zip(ids, rasterise(shots, size[0] * MM_PER_IN / w_mm)):
+        files.append((f"{i}.token.png", img.convert("RGBA")))
+        if tick is not None:
+            tick()
+    copies = Counter(c.id for c in bag.pieces)
+    return files, {"name": bag.name, "template": bag.template, "piece_mm": [round(w_mm, 3), round(h_mm, 3)],
+                   "image_px": list(size), "pieces": [{"id": i, "copies": copies[i], "image": f"{i}.token.png"}
+                                                      for i in ids]}
 
 
 def deck_sheets(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], dpi: float, tick=None):
@@ -178,14 +226,19 @@ def _on_white(img: Image.Image) -> Image.Image:
 
 # -- the saved object ---------------------------------------------------------------------------
 COLOUR = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # TTS's default tint of a card
+WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}  # a token's: TTS tints a Custom Token's image by it
+BAG_RANDOM = 2  # a TTS bag's Order: 0 last in first out, 1 first in first out, 2 at random
+TOKEN_THICKNESS = 0.1  # TTS units (about an inch): a card-thick tile
 DECK_GAP = 3.0  # TTS units between two decks laid out in a row (a card at scale 1 is about 2.1 wide)
 
 
-def saved_object(title: str, records: list[dict], names: dict[str, str], url, salt: str = "") -> dict:
-    """A TTS saved object of the decks deck.json records (`records`): one object per sheet, laid
-    face down in a row. `names`: a card id -> its printed name (the card's Nickname; its id is
-    kept in GMNotes); `url(file name)` -> the URL TTS loads that sheet from. `salt` (the game id)
-    seeds the objects' GUIDs, so that an export writes the same file every time."""
+def saved_object(title: str, records: list[dict], names: dict[str, str], url, salt: str = "",
+                 bags: list[dict] = ()) -> dict:
+    """A TTS saved object of the decks and bags deck.json records (`records`, `bags`): one object
+    per sheet, laid face down in a row, then a Bag per bag of tokens. `names`: a card id -> its
+    printed name (the card's Nickname; its id is kept in GMNotes); `url(file name)` -> the URL TTS
+    loads that image from. `salt` (the game id) seeds the objects' GUIDs, so that an export writes
+    the same file every time."""
     guids: set[str] = set()
 
     def guid(*key) -> str:
@@ -221,9 +274,27 @@ def saved_object(title: str, records: list[dict], names: dict[str, str], url, sa
                      f"(sheet {sheet['face']})")
             objects.append(_object("DeckCustom", guid(n), where, nickname, about, "", sideways, Hands=False,
                                    DeckIDs=[c["CardID"] for c in cards], CustomDeck=custom, ContainedObjects=cards))
+    for bag in bags:
+        where = _transform(len(objects))
+        face_up = dict(where, rotY=0.0, rotZ=0.0)
+        tokens = [_object("Custom_Token", guid(bag["name"], p["id"], k), face_up, names[p["id"]], "", p["id"], False,
+                          ColorDiffuse=dict(WHITE), HideWhenFaceDown=False, CustomImage=_token_image(url(p["image"])))
+                  for p in bag["pieces"] for k in range(1, p["copies"] + 1)]
+        w_mm, h_mm = bag["piece_mm"]
+        about = (f"{title}: {len(tokens)} pieces, {bag['template']} {w_mm:g} x {h_mm:g} mm, "
+                 f"given out at random")
+        objects.append(_object("Bag", guid("bag", bag["name"]), where, bag["name"], about, "", False,
+                               Hands=False, Bag={"Order": BAG_RANDOM}, MaterialIndex=-1, ContainedObjects=tokens))
     return {"SaveName": title, "GameMode": "", "GameType": "", "GameComplexity": "", "Tags": [], "Date": "",
             "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "",
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": objects}
+
+
+def _token_image(url: str) -> dict:
+    """A Custom Token's image: cut round the image's transparency, one image for both sides."""
+    return {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
+            "CustomToken": {"Thickness": TOKEN_THICKNESS, "MergeDistancePixels": 15.0, "StandUp": False,
+                            "Stackable": False}}
 
 
 def first_key(game: str) -> int:
@@ -242,8 +313,10 @@ def _transform(i: int) -> dict:
 
 def _object(kind: str, guid: str, transform: dict, nickname: str, description: str, gm_notes: str,
             sideways: bool, **fields) -> dict:
-    return {"GUID": guid, "Name": kind, "Transform": dict(transform), "Nickname": nickname,
-            "Description": description, "GMNotes": gm_notes, "ColorDiffuse": dict(COLOUR), "Locked": False,
-            "Grid": True, "Snap": True, "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True,
-            "GridProjection": False, "HideWhenFaceDown": True, "Hands": True, "SidewaysCard": sideways,
-            **fields, "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
+    obj = {"GUID": guid, "Name": kind, "Transform": dict(transform), "Nickname": nickname,
+           "Description": description, "GMNotes": gm_notes, "ColorDiffuse": dict(COLOUR), "Locked": False,
+           "Grid": True, "Snap": True, "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True,
+           "GridProjection": False, "HideWhenFaceDown": True, "Hands": True, "SidewaysCard": sideways}
+    obj.update(fields)
+    obj.update({"LuaScript": "", "LuaScriptState": "", "XmlUI": ""})
+    return obj

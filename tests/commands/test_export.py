@@ -221,10 +221,12 @@ def test_tts_decks_hold_cards_and_leave_tokens_and_boards_out(tmp_path, shapes_g
                  layouts=SHAPES_DIR / "layouts")
     data = json.loads((out / "shapes-test-tts" / "deck.json").read_text(encoding="utf-8"))
     decks = {d["name"]: d for d in data["decks"]}
-    # one back design on two card sizes: two decks, named by design and template
-    assert sorted(decks) == ["plain-card", "plain-diamond"]
-    assert sum(len(s["slots"]) for s in decks["plain-diamond"]["sheets"]) == 40
-    assert sorted(p["id"] for p in data["left_out"]) == ["board", "flat-hex", "hex", "token"]
+    # rectangles are cards; a diamond, a hexagon and a round token are shaped pieces in bags
+    assert sorted(decks) == ["plain-card"]
+    bags = {b["template"]: b for b in data["bags"]}
+    assert sorted(bags) == ["diamond", "flathex", "hex", "token"]
+    assert sum(p["copies"] for p in bags["diamond"]["pieces"]) == 40
+    assert sorted(p["id"] for p in data["left_out"]) == ["board"]  # too large for a token: a board
 
 
 def test_a_deck_of_more_than_69_cards_spills_to_another_sheet():
