@@ -22,21 +22,23 @@ from .yamlload import Node, load, type_name
 CARD_FORM = "a card's printed name or id, or { card: NAME, count: N }"
 
 
-def _game(spec: Spec):
-    """The spec's GameDef; looked up late, since a game's package imports its scorer before the
-    registry exists."""
+def _game(spec: Spec, game=None):
+    """The spec's GameDef: `game` where the caller has it (a declared game is not in the registry),
+    else looked up late, since a game's package imports its scorer before the registry exists."""
+    if game is not None:
+        return game
     from ..games import GAMES
 
     return GAMES[spec.game]
 
 
 def open_file(path: Path, display: str, spec: Spec, fields: Sequence[Field],
-              report: Report) -> tuple[dict[str, Any], dict[str, Loc]] | None:
+              report: Report, game=None) -> tuple[dict[str, Any], dict[str, Loc]] | None:
     """The file's top-level keys: `game` (must be the spec's game) and `fields`. Raises InputError
     for a file that is not a YAML mapping; None when the top level cannot be read at all."""
     game_id = spec.game
     root = load(path, display)
-    fields, skip = _with_variant(root, spec, fields, report)
+    fields, skip = _with_variant(root, spec, fields, report, game)
     v, locs = read_fields(root, [Field("game", Text()), *fields], report, "the game file", extra_ok=skip)
     if v is INVALID:
         return None
@@ -45,13 +47,14 @@ def open_file(path: Path, display: str, spec: Spec, fields: Sequence[Field],
     return v, locs
 
 
-def _with_variant(root: Node, spec: Spec, fields: Sequence[Field], report: Report) -> tuple[list[Field], list[str]]:
+def _with_variant(root: Node, spec: Spec, fields: Sequence[Field], report: Report,
+                  game=None) -> tuple[list[Field], list[str]]:
     """Every game file may name a variant of its game: one the game declares, checked here for
     every scorer that does not read `variant` itself. A game without variants says so at the
     key (and the key is then not reported again as unknown)."""
     if any(f.name == "variant" for f in fields):
         return list(fields), []
-    game = _game(spec)
+    game = _game(spec, game)
     if game.variants:
         return [*fields, Field("variant", Choice(list(game.variants), code="SCORE-VARIANT"), required=False)], []
     if root.is_map and "variant" in root.value:
@@ -63,24 +66,24 @@ def _with_variant(root: Node, spec: Spec, fields: Sequence[Field], report: Repor
 
 def open_players(path: Path, display: str, spec: Spec, fields: Sequence[Field], report: Report,
                  need: Sequence[str] | None = None,
-                 reserved: Sequence[str] = ()) -> tuple[dict[str, Any], list[str]] | None:
+                 reserved: Sequence[str] = (), game=None) -> tuple[dict[str, Any], list[str]] | None:
     """What every scorer reads first: the file's top-level keys (`fields`, one of them `players`)
     and the players' names. None when the file, a key in `need` (default: every key) or the
     players cannot be read; the report says why."""
-    opened = open_file(path, display, spec, fields, report)
+    opened = open_file(path, display, spec, fields, report, game)
     if opened is None:
         return None
     v, _ = opened
     if any(v[name] is INVALID for name in (need if need is not None else [f.name for f in fields])):
         return None
-    names = player_names(v["players"], spec, report, reserved)
+    names = player_names(v["players"], spec, report, reserved, game)
     return None if names is None else (v, names)
 
 
-def player_names(node: Node, spec: Spec, report: Report, reserved: Sequence[str] = ()) -> list[str] | None:
+def player_names(node: Node, spec: Spec, report: Report, reserved: Sequence[str] = (), game=None) -> list[str] | None:
     """The players in seat order: a list of names, or the keys of a mapping (one entry a player),
     as many as the game's rules allow."""
-    counts, title = _game(spec).players, _game(spec).title
+    counts, title = _game(spec, game).players, _game(spec, game).title
     if node.is_map:
         named = [(key, node.key_loc(key)) for key in node.value]
     else:
@@ -111,11 +114,12 @@ class Cards:
     report: Report
     verb: str = "listed"
     seen: dict[str, list[Loc]] = field(default_factory=dict)
+    gamedef: Any = None  # the spec's GameDef where the caller has it (a declared game)
 
     @property
     def game(self):
         """The spec's GameDef (its find_card and printed names)."""
-        return _game(self.spec)
+        return _game(self.spec, self.gamedef)
 
     def find(self, node: Node, kinds: Sequence[str], what: str, code: str = "SCORE-CARD") -> Item | None:
         """One card written as text; None (after a located error) when it names no card of `kinds`,
@@ -187,10 +191,10 @@ def ranking(totals: dict[str, tuple]) -> tuple[str | None, list[str]]:
 
 
 def score_lines(spec: Spec, players: dict[str, tuple[int, list[tuple[str, int | None]]]], winner: str | None,
-                tied: Sequence[str], decided_by: str = "", variant: str | None = None) -> list[str]:
+                tied: Sequence[str], decided_by: str = "", variant: str | None = None, game=None) -> list[str]:
     """A person's view: each player's total and the points line by line (a row without points is
     a note, such as a tie-break count), then the winner."""
-    title = _game(spec).title + (f" ({variant} variant)" if variant else "")
+    title = _game(spec, game).title + (f" ({variant} variant)" if variant else "")
     lines = [f"{title}: final scores", ""]
     for p, (total, rows) in players.items():
         lines.append(f"{p}: {total} points")

@@ -5,8 +5,11 @@ small working copy of it (HARBOR below, the layout LAYOUT, the guide's own CSV a
 mapping's keys replacing or adding to the game's, a list of rules or steps replacing its rules or
 its setup — and `pnp validate` must read it: exit 0, or 1 where a rule of the example is broken
 by the small deck, never 2 (a key, type or value pnp refuses). A block that starts with the
-comment `# in GEM` is GEM's and is put into GEM declared as a spec of its own. The outline of a
-spec (values written `…`) may name only keys a declared spec accepts."""
+comment `# in GEM` is GEM's and is put into GEM declared as a spec of its own; one that starts
+`# in GAME (…)` is a key of that declared game (the example, or a published game declared in
+tests/declared/published/) and replaces that key in a copy of it; one that starts `# a finished
+game:` is a game file that `pnp score` must score. The outline of a spec (values written `…`) may
+name only keys a declared spec accepts."""
 from __future__ import annotations
 
 import copy
@@ -149,6 +152,26 @@ def gem_declared(root: Path, setup: list) -> Path:
     return specs
 
 
+DECLARED = {"lanterns": ROOT / "examples" / "lanterns" / "card_specs",
+            **{g: ROOT / "tests" / "declared" / "published" / g / "card_specs" for g in ("coloretto", "lost-cities")}}
+
+
+def declared_copy(root: Path, game: str, part: dict) -> Path:
+    """A copy of a declared game (spec, tables, layout) with the keys of `part` in its spec."""
+    import shutil
+
+    home = DECLARED[game].parent
+    for sub in ("card_specs", "layouts"):
+        shutil.copytree(home / sub, root / sub)
+    path = root / "card_specs" / f"{game}.yaml"
+    spec = yaml.safe_load(path.read_text("utf-8"))
+    assert set(part) <= set(KEYS) and set(part) <= set(spec), sorted(part)  # the guide shows the game's own key
+    assert all(spec[k] == v for k, v in part.items()), f"the guide's {sorted(part)} is not {game}'s own"
+    spec.update(part)
+    path.write_text(yaml.safe_dump(spec, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return root / "card_specs"
+
+
 def test_the_small_harbor_itself_is_valid(cli, tmp_path):
     specs = write_harbor(tmp_path, HARBOR, LAYOUT)
     r = cli("validate", "harbor", "--specs", specs)
@@ -164,6 +187,18 @@ def test_each_yaml_example_of_the_guide_loads(cli, tmp_path, line, body):
     part = yaml.safe_load(body)
     if "…" in body:  # an outline: its keys are a declared spec's
         assert isinstance(part, dict) and set(part) <= set(SPEC_KEYS), sorted(set(part) - set(SPEC_KEYS))
+        return
+    other = re.match(r"# in ([a-z-]+) \(", body.lstrip())
+    if other:
+        specs = declared_copy(tmp_path, other[1], part)
+        r = cli("validate", other[1], "--specs", specs)
+        assert r.code == 0, f"docs/own-game.md line {line}:\n{r.out}{r.err}"
+        return
+    finished = re.match(r"# a finished game: (\S+)", body.lstrip())
+    if finished:
+        assert yaml.safe_load((ROOT / finished[1]).read_text("utf-8")) == part  # the file, as the guide shows it
+        r = cli("score", part["game"], ROOT / finished[1], "--specs", DECLARED[part["game"]])
+        assert r.code == 0, f"docs/own-game.md line {line}:\n{r.out}{r.err}"
         return
     if body.lstrip().startswith("# in GEM"):
         specs = gem_declared(tmp_path, part)

@@ -19,10 +19,10 @@ from ...load.schema import INVALID, Int, ListOf, Localized, Text
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node
 from ..base import GameDef, SetupError, SetupResult
-from . import decks, rules as deck_rules, setup as deal, setup_text
+from . import decks, rules as deck_rules, scoring as scoring_model, setup as deal, setup_text
 from .kinds import Kinds, read_kinds
 
-KEYS = ("kinds", "choices", "players", "variants", "rules", "setup", "names", "back_kinds")
+KEYS = ("kinds", "choices", "players", "variants", "rules", "setup", "names", "back_kinds", "scoring")
 MAX_PLAYERS = 99
 
 
@@ -39,6 +39,7 @@ class Declaration:
     draws_faces: bool = True  # False when a game package's own code draws the faces (GEM's art)
     names: dict[str, dict[str, list]] = field(default_factory=dict)  # kind -> lang -> name template parts
     home: str | None = None  # the package file it was read from (None: the spec declares it)
+    scoring: scoring_model.Scoring | None = None  # what a finished game scores (scoring.py)
 
     def face_down_decks(self, spec: Spec) -> list:
         """The components of each face-down deck its setup makes, for every player count and variant."""
@@ -75,6 +76,9 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
     game.render_back = lambda design, ctx, card=None: _faces().render_back(d, design, ctx)
     game.setup = lambda spec, n, seed, variant=None, lang="en": setup(d, game, spec, n, seed, variant, lang)
     game.card_name = lambda item, spec, lang="en": card_name(d, item, lang)
+    d.scoring = scoring_model.read_scoring(root.get("scoring"), kinds, list(fronts), players, variants, report)
+    if d.scoring is not None:
+        game.score = lambda spec, path, display: scoring_model.score(d.scoring, game, spec, path, display)
     if package is not None:  # its own hooks stand where it has them (GEM: its art)
         for hook in ("render_face", "render_back", "score", "deck_context"):
             if _present(getattr(package, hook)):
