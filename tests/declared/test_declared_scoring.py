@@ -471,3 +471,29 @@ def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     path = tmp_path_factory.mktemp("score") / "game.yaml"
     path.write_text(mangle(GOOD, edits), encoding="utf-8")
     assert main(["score", "lanterns", str(path), "--specs", str(SPECS["lanterns"])]) in (0, 2)
+
+
+def test_hanabi_is_scored_as_one_team_by_its_fireworks(cli, tmp_path):
+    specs = PUBLISHED / "hanabi" / "card_specs"
+    text = "game: hanabi\nteam:\n  - { card: Red 1 }\n  - red-2\n  - red-3\n  - white-1\n  - blue-1\n  - blue-2\n"
+    path = tmp_path / "game.yaml"
+    path.write_text(text.replace("{ card: Red 1 }", "Red 1"), encoding="utf-8")
+    r = cli("score", "hanabi", path, "--specs", specs, "--format", "json")
+    assert r.code == 0, r.err
+    j = r.json()
+    assert "players" not in j and "winner" not in j
+    assert j["team"]["total"] == 3 + 1 + 2  # the top card of each firework
+    assert [x["points"] for x in j["team"]["lines"]] == [1, 2, 3]  # white, blue, red: the colours' order
+    text_out = cli("score", "hanabi", path, "--specs", specs).out.splitlines()
+    assert text_out[:3] == ["Hanabi: the team's score", "", "The team: 6 points"]
+    path.write_text("game: hanabi\nplayers:\n  Ann: [red-1]\n  Bo: [red-2]\n", encoding="utf-8")
+    r = cli("score", "hanabi", path, "--specs", specs)
+    assert r.code == 2 and "game.yaml:2:1: error[SPEC-UNKNOWN-KEY]: unknown key 'players'" in r.err
+    assert "game.yaml:1:1: error[SPEC-MISSING-KEY]: the game file has no 'team'" in r.err
+
+
+def test_a_team_game_has_no_majorities(cli, game):
+    game.edit(SPEC, "  tie_break:\n    - fewest: { count: {} }        # tied: the player who carried fewer cards home\n",
+              "  team: true\n")
+    r = cli("validate", "lanterns", "--specs", "card_specs")
+    has(r, "DECLARE-SCORE", game.at(SPEC, "true", after="team:"), "a game played together ('team: true') has one score")

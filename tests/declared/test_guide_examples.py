@@ -153,7 +153,7 @@ def gem_declared(root: Path, setup: list) -> Path:
 
 
 DECLARED = {"lanterns": ROOT / "examples" / "lanterns" / "card_specs",
-            **{g: ROOT / "tests" / "declared" / "published" / g / "card_specs" for g in ("coloretto", "lost-cities")}}
+            **{g: ROOT / "tests" / "declared" / "published" / g / "card_specs" for g in ("coloretto", "lost-cities", "hanabi")}}
 
 
 def declared_copy(root: Path, game: str, part: dict) -> Path:

@@ -44,12 +44,12 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import InputError, Loc, Report, one_of, plural
-from ...load.schema import INVALID, Bool, Int, ListOf, Localized, Number
+from ...load.schema import INVALID, Bool, Int, ListOf, Localized, Number, Type
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from .kinds import Broken, Kinds
 
-KEYS = ("zones", "complete", "score", "tie_break", "winner")
+KEYS = ("zones", "complete", "score", "tie_break", "winner", "team")
 FORMS = ("each", "sets", "table", "points", "most", "fewest")  # a step scores by exactly one
 STEP_KEYS = ("label", "kind", "where", "zone", "players", "variant", "groups", "best", "rest", "wild", "ties",
              *FORMS)
@@ -64,6 +64,7 @@ MAX_WILD_TRIES = 10_000  # the ways wild cards may join groups, tried for the be
 WINNERS = ("most", "fewest")
 NUMERIC = (Int, Number, Bool, ListOf, Broken)  # a field arithmetic reads (a broken one is told at its declaration)
 DEFAULT_ZONE = "cards"
+TEAM = "the team"  # the one "player" of a game played together (team: true)
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ class Scoring:
     complete: tuple[str, ...] = ()
     loc: Loc | None = None
     winner: str = "most"  # the most points wins, or the fewest (6 nimmt!)
+    team: bool = False  # played together (Hanabi): one score for the team, no winner
 
 
 def _plain(v: Any) -> Any:
@@ -171,6 +173,18 @@ class _Reader:
                                                    "points win, the default) or fewest")
                 return None
             scoring.winner = w.value
+        t = node.get("team")
+        if t is not None:
+            if t.kind != "scalar" or not isinstance(t.value, bool):
+                self.error(t.loc, "DECLARE-TYPE", f"'team' of 'scoring' is {_quoted(t)}, expected true (the players "
+                                                  "play together and score as one) or false")
+                return None
+            if t.value and ("winner" in node.value or "tie_break" in node.value or any(
+                    st.form in ("most", "fewest") for st in scoring.steps)):
+                self.error(t.loc, "DECLARE-SCORE", "a game played together ('team: true') has one score: no "
+                                                   "'winner', 'tie_break', 'most' or 'fewest'")
+                return None
+            scoring.team = t.value
         return scoring
 
     def _known(self, node: Node, keys: tuple[str, ...], what: str) -> bool:
@@ -802,51 +816,70 @@ def _value_name(kinds: Kinds, field_name: str, value: Any) -> str:
 
 def read_played(scoring: Scoring, game, spec: Spec, path: Path, display: str, report: Report) -> Played | None:
     """The finished game in `path`: players, each with their cards in the scoring's zones (or, with
-    one zone, a plain list). Every problem is a located SCORE-* error in `report`."""
-    from ...load.gamefile import Cards, open_players
+    one zone, a plain list) — or, for a game played together (`team: true`), the team's cards
+    under `team:`. Every problem is a located SCORE-* error in `report`."""
+    from ...load.gamefile import Cards, open_file, open_players
     from ...load.schema import Field, Raw
 
-    opened = open_players(path, display, spec, [Field("players", Raw("map"))], report, game=game)
-    if opened is None:
-        return None
-    v, names = opened
-    players = v["players"]
     cards = Cards(spec, report, gamedef=game)
-    zones = scoring.zones
-    out: dict[str, dict[str, list[Item]]] = {}
-    for name in names:
-        node = players.value[name]
-        mine: dict[str, list[Item]] = {z: [] for z in zones}
-        if node.is_seq and len(zones) == 1:
-            (z,), = [tuple(zones)]
-            mine[z] = [c for c, _ in cards.many(node, zones[z], f"{name}'s cards", _card_words(zones[z]))]
-        elif node.is_map:
-            for key, body in node.value.items():
-                if key not in zones:
-                    report.error(node.key_loc(key), "SCORE-ZONE", f"'{key}' is not a zone of the game's scoring; "
-                                                                  f"{name}'s cards lie in {one_of(zones)}")
-                    continue
-                if body.kind == "scalar" and body.value is None:
-                    continue
-                mine[key] = [c for c, _ in cards.many(body, zones[key], f"{name}'s {key}", _card_words(zones[key]))]
-        elif node.kind == "scalar" and node.value is None:
-            pass
-        else:
-            shape = "a list of cards" if len(zones) == 1 else f"a mapping of {one_of(zones)} to lists of cards"
-            report.error(node.loc, "SPEC-TYPE", f"{name}'s cards are {type_name(node)}, expected {shape}")
-            continue
-        out[name] = mine
+    if scoring.team:
+        opened = open_file(path, display, spec, [Field("team", _Any())], report, game=game)
+        if opened is None or opened[0]["team"] is INVALID:
+            return None
+        v, _ = opened
+        where, out = v["team"], {TEAM: _zones_of(v["team"], "the team", scoring.zones, cards, report)}
+    else:
+        got = open_players(path, display, spec, [Field("players", Raw("map"))], report, game=game)
+        if got is None:
+            return None
+        v, names = got
+        where = v["players"]
+        out = {name: _zones_of(where.value[name], f"{name}", scoring.zones, cards, report) for name in names}
     if report.errors:
         return None
     for kind in scoring.complete:
         deck = sum(c.count for c in spec.components if c.kind == kind)
-        have = sum(1 for p in out.values() for items in p.values() for c in items if c.kind == kind)
+        have = sum(1 for p in out.values() for items in (p or {}).values() for c in items if c.kind == kind)
         if have < deck:
-            report.error(players.loc, "SCORE-UNFINISHED",
+            report.error(where.loc, "SCORE-UNFINISHED",
                          f"the game is not finished: the players hold {have} of the {deck} {kind} cards, and it "
                          f"ends when every {kind} card is held")
     variant = v.get("variant") if isinstance(v, dict) else None
-    return None if report.errors else Played(out, variant)
+    return None if report.errors else Played(out, variant)  # type: ignore[arg-type]
+
+
+class _Any(Type):
+    """The team's cards: a mapping of zones, or with one zone a list."""
+
+    def describe(self) -> str:
+        return "a mapping of zones to lists of cards, or a list of cards"
+
+    def read(self, node, report, what):
+        return node
+
+
+def _zones_of(node: Node, name: str, zones: dict[str, tuple[str, ...]], cards, report: Report
+              ) -> dict[str, list[Item]] | None:
+    """One player's (or the team's) cards, zone by zone; None after a located error for a shape
+    that is neither a list (with one zone) nor a mapping of zones."""
+    mine: dict[str, list[Item]] = {z: [] for z in zones}
+    if node.is_seq and len(zones) == 1:
+        (z,), = [tuple(zones)]
+        mine[z] = [c for c, _ in cards.many(node, zones[z], f"{name}'s cards", _card_words(zones[z]))]
+    elif node.is_map:
+        for key, body in node.value.items():
+            if key not in zones:
+                report.error(node.key_loc(key), "SCORE-ZONE", f"'{key}' is not a zone of the game's scoring; "
+                                                              f"{name}'s cards lie in {one_of(zones)}")
+                continue
+            if body.kind == "scalar" and body.value is None:
+                continue
+            mine[key] = [c for c, _ in cards.many(body, zones[key], f"{name}'s {key}", _card_words(zones[key]))]
+    elif not (node.kind == "scalar" and node.value is None):
+        shape = "a list of cards" if len(zones) == 1 else f"a mapping of {one_of(zones)} to lists of cards"
+        report.error(node.loc, "SPEC-TYPE", f"{name}'s cards are {type_name(node)}, expected {shape}")
+        return None
+    return mine
 
 
 def _card_words(kinds: tuple[str, ...]) -> str:
@@ -866,6 +899,15 @@ def score(scoring: Scoring, game, spec: Spec, path: Path, display: str):
     data = score_played(scoring, kinds, played)
     players = {p: (r["total"], [(line["label"], line["points"]) for line in r["lines"]])
                for p, r in data["players"].items()}
+    head = {"game": game.id, **({"variant": played.variant} if played.variant else {})}
+    if scoring.team:
+        team = data["players"][TEAM]
+        title = game.title + (f" ({played.variant} variant)" if played.variant else "")
+        rows = [(line["label"], line["points"]) for line in team["lines"]]
+        width = max((len(label) for label, _ in rows), default=0)
+        lines = [f"{title}: the team's score", "", f"The team: {team['total']} points",
+                 *[f"  {label:<{width}}  {pts:>3}" for label, pts in rows]]
+        return SetupResult({**head, "team": {k: team[k] for k in ("total", "lines", "cards")}}, lines)
     lines = score_lines(spec, players, data["winner"], data["tied"], data["decided_by"], played.variant,
                         game)
-    return SetupResult({"game": game.id, **({"variant": played.variant} if played.variant else {}), **data}, lines)
+    return SetupResult({**head, **data}, lines)
