@@ -5,7 +5,8 @@ goals counted exactly where greedy matching undercounts, and `pnp score` on good
 from pathlib import Path
 
 import pytest
-from conftest import FUZZ_EDITS, FUZZ_TOKENS, SHAPES_DIR, assert_one_located_error, mangle, score_exit, score_file, with_line
+from conftest import (FUZZ_EDITS, FUZZ_TOKENS, SHAPES_DIR, assert_one_located_error, mangle, score_exit, score_file,
+                      shipped_components, with_line)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -196,16 +197,70 @@ rounds:
   - goals: [most-gold, most-candies]
 """
 
+# The game ends when every tree is full: 3 rounds of 7 cards fill its 21 spaces. GAME stays short,
+# its lines fixed for the tests that edit it (a refused game may be unfinished as well); a game the
+# scorer accepts has these spaces written in as well (`finish`). Every card is from the deck of a
+# three-player game; the cards added to Ada's tree carry no snowflakes, and she ends with 5 gold
+# baubles to Ben's and Cy's 4, Ben with the most candies (4). Space: card, or (card, 180) turned.
+REST = {
+    "Ada": {
+        4: "gingerbread-03", 5: "gingerbread-01", 6: "gingerbread-06", 7: ("purple-star-8", 180),
+        8: ("gold-ball-3", 180), 9: ("green-star-6", 180), 10: "purple-star-6", 11: ("gingerbread-07", 180),
+        12: "gingerbread-09", 13: "gold-star-7", 14: ("purple-star-4", 180), 15: ("gingerbread-05", 180),
+        16: ("gingerbread-02", 180), 17: "gold-star-5", 18: ("gingerbread-04", 180), 19: "gingerbread-08",
+        20: ("green-star-1", 180), 21: ("green-star-4", 180),
+    },
+    "Ben": {
+        2: "purple-spiral-8", 3: "green-ball-8", 4: ("green-ball-4", 180), 5: ("gold-ball-4", 180),
+        6: ("purple-star-5", 180), 7: "green-spiral-5", 8: ("green-spiral-6", 180), 9: ("purple-spiral-5", 180),
+        10: "gold-ball-2", 11: "green-spiral-4", 12: ("purple-spiral-1", 180), 13: ("candy-4a", 180),
+        14: "purple-spiral-6", 15: ("candy-3b", 180), 16: ("candy-3c", 180), 17: "gold-star-8", 18: ("candy-4b", 180),
+        19: ("gold-ball-8", 180), 20: ("green-star-3", 180), 21: "purple-ball-6",
+    },
+    "Cy": {
+        1: ("purple-spiral-2", 180), 2: ("purple-ball-8", 180), 3: ("green-star-7", 180), 4: ("green-spiral-7", 180),
+        5: "gold-ball-5", 6: "purple-spiral-3", 7: ("gold-spiral-2", 180), 8: ("green-ball-2", 180),
+        9: ("green-star-2", 180), 10: ("purple-ball-7", 180), 11: "purple-ball-3", 12: ("green-spiral-8", 180),
+        13: ("gold-spiral-3", 180), 14: ("purple-ball-2", 180), 15: ("purple-star-2", 180), 16: ("green-ball-3", 180),
+        17: "green-spiral-1", 18: ("purple-star-1", 180), 19: ("green-ball-5", 180), 20: "gold-spiral-8",
+        21: ("purple-ball-4", 180),
+    },
+}
+
+
+def finish(text: str) -> str:
+    """`text` (GAME, perhaps edited) with every tree full: REST's spaces written after Ada's and
+    Ben's last ones and into the third tree's empty `spaces: {}` (Cy's, or the dummy's)."""
+    def spaces(name):
+        return [f"      {n}: " + (f"{{ card: {c[0]}, turned: {c[1]} }}" if isinstance(c, tuple) else c)
+                for n, c in REST[name].items()]
+
+    out = []
+    for line in text.splitlines():
+        if line == "    spaces: {}":
+            out += ["    spaces:", *spaces("Cy")]
+            continue
+        out.append(line)
+        if line == "      3: candy-3a":
+            out += spaces("Ada")
+        elif line == "      1: green-ball-1":
+            out += spaces("Ben")
+    return "\n".join(out) + "\n"
+
+
+FINISHED = finish(GAME)
+
 
 def test_pnp_score_prints_each_players_breakdown_and_the_winner(cli, tmp_path):
     path = tmp_path / "game.yaml"
-    path.write_text(GAME, encoding="utf-8")
+    path.write_text(FINISHED, encoding="utf-8")
     r = cli("score", "christmas-tree", path)
     assert r.code == 0, r.err
     assert "Winner: Ada" in r.out
     j = cli("score", "christmas-tree", path, "--format", "json").json()
     ada = j["players"]["Ada"]
-    # snowflakes of the two gold stars + the candy's 3; 2 cookies; most gold: 2 + 6; most candies: 1 + 6
+    # snowflakes of the two gold stars + the candy's 3 (her other cards have none); 2 cookies;
+    # most gold: 5 + 6 (Ben and Cy have 4); most candies: 1 + 3 (second to Ben's 4)
     spec_flakes = {c["id"]: c.get("snowflakes") for c in cli("list", "christmas-tree", "--format", "json").json()["components"]}
     assert ada["decorations"] == spec_flakes["gold-star-1"] + spec_flakes["gold-star-2"] + 3
     assert ada["cookies"] == 2 and ada["goals"] == 8 + 7
@@ -251,12 +306,16 @@ def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
 # -- games the rulebook rules out: each refused at its line (exit 2, as every unreadable game) ----
 
 def _ginger_game(men: int, players: int = 3) -> str:
-    """A game whose first tree holds `men` gingerbread men, in spaces 1 to `men`."""
+    """A finished game whose first tree holds `men` gingerbread men, in spaces 1 to `men`; every
+    other space of every tree holds a bauble or candy of the three-player deck."""
     names = ["Ada", "Ben", "Cy", "Di"][:players]
+    others = iter(c.id for c in shipped_components(GAME_ID).values()
+                  if c.kind in rules.MARKED and not c["four_player"])
     lines = ["game: christmas-tree", f"players: [{', '.join(names)}]", "trees:", "  Ada:", "    spaces:"]
     lines += [f"      {n}: gingerbread-{n:02d}" for n in range(1, men + 1)]
-    lines += [f"  {name}: {{ spaces: {{}} }}" for name in names[1:]]
-    lines += ["  dummy: { spaces: {} }"] * (players == 2)
+    lines += [f"      {n}: {next(others)}" for n in range(men + 1, len(board.SPACES) + 1)]
+    for name in names[1:] + ["dummy"] * (players == 2):
+        lines += [f"  {name}:", "    spaces:", *[f"      {n}: {next(others)}" for n in board.SPACES]]
     return "\n".join(lines) + "\n"
 
 
@@ -303,7 +362,7 @@ def test_no_cookies_in_the_beginner_game_and_none_on_the_dummys_tree(cli, tmp_pa
     r = score_file(cli, tmp_path, GAME_ID, text)
     assert_one_located_error(r, "SCORE-COOKIES", 6, 14, "Ada has 2 Linzer cookies unused, but the beginner game "
                                                         "is played without Linzer cookies: none are dealt")
-    assert score_file(cli, tmp_path, GAME_ID, with_line(text, 6, "    cookies: 0")).code == 0
+    assert score_file(cli, tmp_path, GAME_ID, finish(with_line(text, 6, "    cookies: 0"))).code == 0
     two = GAME.replace("players: [Ada, Ben, Cy]", "players: [Ada, Ben]").replace("  Cy:", "  dummy:\n    cookies: 1")
     r = score_file(cli, tmp_path, GAME_ID, two)
     assert_one_located_error(r, "SCORE-COOKIES", 15, 14, "dummy has 1 Linzer cookie unused, but the dummy tree is "
@@ -318,7 +377,7 @@ def test_a_goal_scored_in_two_rounds_and_a_fourth_round(cli, tmp_path):
     four = GAME + "  - goals: [twins]\n  - goals: [row-ends]\n  - goals: [yellow-bubbles]\n"
     r = score_file(cli, tmp_path, GAME_ID, four)
     assert_one_located_error(r, "SCORE-ROUNDS", 20, 5, "round 4, but the game is played over 3 rounds")
-    assert score_file(cli, tmp_path, GAME_ID, GAME + "  - goals: [twins]\n  - goals: [row-ends]\n").code == 0
+    assert score_file(cli, tmp_path, GAME_ID, FINISHED + "  - goals: [twins]\n  - goals: [row-ends]\n").code == 0
 
 
 ROUND_TREES = GAME + """\
@@ -331,13 +390,13 @@ ROUND_TREES = GAME + """\
 
 
 def test_a_rounds_tree_holds_only_cards_still_on_it_at_the_end(cli, tmp_path):
-    assert score_file(cli, tmp_path, GAME_ID, ROUND_TREES).code == 0
+    assert score_file(cli, tmp_path, GAME_ID, finish(ROUND_TREES)).code == 0
     gone = with_line(ROUND_TREES, 22, "          3: candy-3b")  # Ben's card at the end
     r = score_file(cli, tmp_path, GAME_ID, gone)
     assert_one_located_error(r, "SCORE-GONE", 22, 14, "'candy-3b' is on Ada's tree after round 1 but not at the "
                                                       "end; a placed card stays on its tree")
     # moved by a cookie to another space: still on the tree
-    assert score_file(cli, tmp_path, GAME_ID, with_line(ROUND_TREES, 22, "          5: candy-3a")).code == 0
+    assert score_file(cli, tmp_path, GAME_ID, finish(with_line(ROUND_TREES, 22, "          5: candy-3a"))).code == 0
 
 
 def test_a_rounds_tree_holds_no_more_cards_than_are_placed_by_then(cli, tmp_path):
@@ -364,3 +423,99 @@ def test_a_card_gone_from_a_later_rounds_tree_is_refused_where_it_was_written(cl
     r = score_file(cli, tmp_path, GAME_ID, later)
     assert_one_located_error(r, "SCORE-GONE", 22, 14, "'candy-3a' is on Ada's tree after round 1 but not after "
                                                       "round 2; a placed card stays on its tree")
+
+
+# -- games the rulebook does not let end, or plays otherwise: refused at their line (exit 2) -----
+
+def _only_error(r) -> None:
+    assert r.err.count("error[") == 1, r.err
+
+
+def test_a_tree_not_full_at_the_end_is_an_unfinished_game(cli, tmp_path):
+    # the seed: 「3 輪後，聖誕樹將會裝飾完成」, and the game ends 「在玩家完成裝飾後 (圖板上沒有空位時)」
+    last = "      21: { card: purple-ball-4, turned: 180 }\n"  # Cy's last space
+    assert FINISHED.count(last) == 1
+    text = FINISHED.replace(last, "")
+    line = text.splitlines().index("  Cy:") + 1
+    r = score_file(cli, tmp_path, GAME_ID, text)
+    assert_one_located_error(r, "SCORE-UNFINISHED", line, 3, "the game is not finished: Cy's tree holds 20 cards, "
+                             "but the game ends when every tree is full, its 21 spaces decorated over 3 rounds of "
+                             "7 cards (empty: 21)")
+    _only_error(r)
+    assert score_file(cli, tmp_path, GAME_ID, FINISHED).code == 0
+
+
+def test_every_tree_of_a_short_game_is_named_and_the_dummys_too(cli, tmp_path):
+    r = score_file(cli, tmp_path, GAME_ID, GAME)
+    assert r.code == 2 and r.out == ""
+    assert r.err.splitlines() == [
+        f"game.yaml:{line}:3: error[SCORE-UNFINISHED]: the game is not finished: {whose} tree holds {held}, but the "
+        f"game ends when every tree is full, its 21 spaces decorated over 3 rounds of 7 cards (empty: {empty})"
+        for line, whose, held, empty in [(5, "Ada's", "3 cards", "4-21"), (11, "Ben's", "1 card", "2-21"),
+                                         (14, "Cy's", "0 cards", "1-21")]]
+    two = FINISHED.replace("players: [Ada, Ben, Cy]", "players: [Ada, Ben]").replace("  Cy:", "  dummy:")
+    two = two.replace("  - goals: [most-gold, most-candies]", "  - goals: [most-gold, most-candies, twins]")
+    assert score_file(cli, tmp_path, GAME_ID, two).code == 0
+    text = two.replace("      3: { card: green-star-7, turned: 180 }\n", "")  # the dummy's space 3
+    r = score_file(cli, tmp_path, GAME_ID, text)
+    assert_one_located_error(r, "SCORE-UNFINISHED", text.splitlines().index("  dummy:") + 1, 3,
+                             "the dummy's tree holds 20 cards, but the game ends when every tree is full")
+
+
+# Ada's tree at the end of FINISHED, space by space (as a round's tree writes it, unturned)
+ADA = {1: "gold-star-1", 2: "gold-star-2", 3: "candy-3a",
+       **{n: c[0] if isinstance(c, tuple) else c for n, c in REST["Ada"].items()}}
+
+
+def _after_round_1(*spaces: int, tree: str = "Ada", cards: dict | None = None) -> str:
+    """Round 1's entry goes on with the trees as they stood then: `tree` holding `spaces`."""
+    cards = cards or ADA
+    return f"    trees:\n      {tree}:\n        spaces:\n" + "".join(f"          {n}: {cards[n]}\n" for n in spaces)
+
+
+def test_advanced_a_card_placed_touching_no_card_already_on_the_tree(cli, tmp_path):
+    # the seed's advanced game: 「玩家可以把他們第一張裝飾卡放到玩家圖板上的任何地方，但是接下來每張卡片都必須放到
+    # 一張已經在圖板上的裝飾卡旁邊」. After round 1 Ada's seven cards lie in spaces 1-5 and, apart, 20 and 21.
+    advanced = with_line(FINISHED, 2, "variant: advanced")
+    text = advanced + _after_round_1(1, 2, 3, 4, 5, 20, 21)
+    line = text.splitlines().index("          20: green-star-1") + 1
+    r = score_file(cli, tmp_path, GAME_ID, text)
+    assert_one_located_error(r, "SCORE-PLACEMENT", line, 15,
+                             "'green-star-1' in space 20 of Ada's tree after round 1 touches none of the cards in "
+                             "spaces 1-5: in the advanced game only a player's first card goes anywhere, every later "
+                             "one next to a card already on the tree, so the cards on a tree always touch as one group "
+                             "(here 2)")
+    _only_error(r)
+    # one group: spaces 1-5, 7 and 8 touch edge to edge; 12 touches 4 only at a corner (the loosest
+    # reading of 旁邊, next to, is taken: only what every reading forbids is refused)
+    assert score_file(cli, tmp_path, GAME_ID, advanced + _after_round_1(1, 2, 3, 4, 5, 7, 8)).code == 0
+    assert score_file(cli, tmp_path, GAME_ID, advanced + _after_round_1(1, 2, 3, 4, 5, 12)).code == 0
+    # the family game places a card on any empty space
+    assert score_file(cli, tmp_path, GAME_ID, FINISHED + _after_round_1(1, 2, 3, 4, 5, 20, 21)).code == 0
+
+
+def test_advanced_the_dummys_cards_go_on_any_empty_space(cli, tmp_path):
+    # 兩人遊戲規則: the dummy's card goes 「放該玩家圖板的任何空位上」
+    two = FINISHED.replace("players: [Ada, Ben, Cy]", "players: [Ada, Ben]").replace("  Cy:", "  dummy:")
+    two = with_line(two, 2, "variant: advanced").replace("[most-gold, most-candies]", "[most-gold, most-candies, twins]")
+    dummy = {n: c[0] if isinstance(c, tuple) else c for n, c in REST["Cy"].items()}
+    assert score_file(cli, tmp_path, GAME_ID, two + _after_round_1(1, 21, tree="dummy", cards=dummy)).code == 0
+
+
+@pytest.mark.parametrize("variant", ["family", "advanced"])
+def test_two_players_score_the_dummys_goal_every_round(cli, tmp_path, variant):
+    # 兩人遊戲規則: 「虛擬玩家的目標卡總是在每輪一開始隨機幫它抽取，但只在玩家都挑好他們自己的卡片後才幫虛擬玩家抽
+    # (假設他們玩的是家庭遊戲或進階遊戲)」: each round scores the two players' goals and the dummy's
+    two = FINISHED.replace("players: [Ada, Ben, Cy]", "players: [Ada, Ben]").replace("  Cy:", "  dummy:")
+    two = with_line(two, 2, f"variant: {variant}")
+    three = two.replace("[most-gold, most-candies]", "[most-gold, most-candies, twins]")
+    assert score_file(cli, tmp_path, GAME_ID, three + "  - goals: [row-ends, yellow-bubbles, red-bubbles]\n").code == 0
+    line = two.splitlines().index("  - goals: [most-gold, most-candies]") + 1
+    r = score_file(cli, tmp_path, GAME_ID, two)
+    assert_one_located_error(r, "SCORE-GOALS", line, 12, f"round 1 scores 2 goal cards, but in the {variant} game with "
+                             "2 players every round scores 3: each player's and one drawn for the dummy after the "
+                             "players chose theirs")
+    _only_error(r)
+    r = score_file(cli, tmp_path, GAME_ID, three + "  - goals: [row-ends, yellow-bubbles]\n")
+    assert_one_located_error(r, "SCORE-GOALS", line + 1, 12, "round 2 scores 2 goal cards")
+    _only_error(r)

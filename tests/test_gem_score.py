@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "gem-game.yaml"
 
-# Three players; every card written as printed, by id, or in zh-TW.
+# Three players; every card written as printed, by id, or in zh-TW. A finished game: the players
+# hold all 18 gem cards, the last five on loan (they score nothing and count no gems), written
+# after the lines the tests below address.
 GAME = """\
 game: gem
 players:
@@ -27,7 +29,12 @@ players:
       - 藍寶石 + 紫水晶（投資 1，貸款 3）
   Cy:
     invest: [ruby-amethyst, diamond-1, ruby-sapphire, amethyst-topaz]
+    loan: [emerald-amethyst, emerald-topaz, emerald-ruby, topaz-amethyst, sapphire-topaz-2]
 """
+# The second player's loan cards that finish a game in which each player invested one card.
+REST_ON_LOAN = ("    loan: [sapphire-ruby, sapphire-emerald, sapphire-amethyst, sapphire-topaz, ruby-topaz, "
+                "emerald-amethyst, emerald-topaz, amethyst-topaz, ruby-sapphire, emerald-ruby, amethyst-emerald, "
+                "topaz-amethyst, sapphire-topaz-2, diamond-1, diamond-2, diamond-3]\n")
 
 
 def run(cli, tmp_path, text, *extra):
@@ -56,7 +63,7 @@ def test_hand_computed_a_tie_on_points_goes_to_the_most_gems(cli, tmp_path):
 
 
 def test_a_tie_on_points_and_gems_is_a_tie(cli, tmp_path):
-    both = "game: gem\nplayers:\n  A:\n    invest: [ruby-emerald]\n  B:\n    invest: [ruby-amethyst]\n"
+    both = "game: gem\nplayers:\n  A:\n    invest: [ruby-emerald]\n  B:\n    invest: [ruby-amethyst]\n" + REST_ON_LOAN
     j = run(cli, tmp_path, both, "--format", "json").json()  # 2 gems + ruby tied 2 + a sole 3 each
     assert (j["winner"], j["tied"]) == (None, ["A", "B"])
     assert j["players"]["A"]["total"] == j["players"]["B"]["total"] == 7
@@ -116,3 +123,42 @@ def test_an_ambiguous_printed_name_asks_for_the_id(cli, tmp_path):
                 min_size=1, max_size=4))
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     assert score_exit(tmp_path_factory, 'gem', mangle(GAME, edits)) in (0, 2)
+
+
+# -- a game the rulebook does not let end: refused at the players (exit 2, as every unreadable game) --
+
+UNFINISHED = "\n".join(GAME.splitlines()[:-1]) + "\n"  # Cy's five cards on loan left out: 13 of 18 held
+
+
+def test_a_game_with_gem_cards_not_yet_won_is_not_finished(cli, tmp_path):
+    # the seed: bidding repeats 「直到所有的寶石卡都已經被標走」, until every gem card is won
+    r = run(cli, tmp_path, UNFINISHED)
+    assert_one_located_error(r, "SCORE-UNFINISHED", 2, 1, "the game is not finished: the players hold 13 of the 18 "
+                                                          "gem cards; play goes on until every gem card is won")
+    assert "error[" not in r.err.replace("error[SCORE-UNFINISHED]", "")  # nothing else is wrong with it
+    assert run(cli, tmp_path, GAME).code == 0  # all 18 held, five of them on loan: finished
+
+
+def test_how_many_gem_cards_a_finished_game_holds_is_the_specs_deck(tmp_path):
+    from dataclasses import replace
+
+    from pnp.diagnostics import InputError
+    from pnp.games import GAMES
+    from pnp.games.gem.score import score
+    from pnp.load.paths import SPECS_DIR
+    from pnp.load.spec import load_spec
+
+    spec = load_spec(SPECS_DIR / "gem.yaml", GAMES["gem"])[0]
+    more = replace(spec, components=[replace(c, count=2) if c.id == "diamond-3" else c for c in spec.components])
+    path = tmp_path / "game.yaml"
+    path.write_text(GAME, encoding="utf-8")
+    assert score(spec, path, "game.yaml").data["winner"] == "Bo"
+    with pytest.raises(InputError) as refused:
+        score(more, path, "game.yaml")
+    assert [(d.code, d.loc.line, d.loc.col) for d in refused.value.report.items] == [("SCORE-UNFINISHED", 2, 1)]
+    assert "the players hold 18 of the 19 gem cards" in refused.value.report.items[0].message
+
+
+def test_a_card_that_cannot_be_read_is_not_also_counted_as_unwon(cli, tmp_path):
+    r = run(cli, tmp_path, with_line(GAME, 4, "    invest: [ruby-topas, ruby-emerald, amethyst-emerald]"))
+    assert "SCORE-CARD" in r.err and "SCORE-UNFINISHED" not in r.err

@@ -77,6 +77,43 @@ def corner_neighbours(space: int) -> list[int]:
     return [AT[(s.u + du, s.v + dv)] for du, dv in steps if (s.u + du, s.v + dv) in AT]
 
 
+def touching(space: int) -> list[int]:
+    """Every space a card in `space` touches: edge to edge or corner to corner."""
+    edges = [across(space, edge) for edge in EDGE_STEP]
+    return sorted({n for n in edges if n is not None} | set(corner_neighbours(space)))
+
+
+def groups(spaces) -> list[list[int]]:
+    """The spaces split into groups that touch (edge or corner), each sorted, in reading order of
+    their first space."""
+    left, out = set(spaces), []
+    for start in sorted(left):
+        if start not in left:
+            continue
+        group, todo = [], [start]
+        left.discard(start)
+        while todo:
+            n = todo.pop()
+            group.append(n)
+            for m in touching(n):
+                if m in left:
+                    left.discard(m)
+                    todo.append(m)
+        out.append(sorted(group))
+    return out
+
+
+def spans(spaces) -> str:
+    """Space numbers as runs: '4-21', '1, 3, 5-7'."""
+    runs: list[list[int]] = []
+    for n in sorted(spaces):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
 def rows() -> list[list[int]]:
     """Each level's spaces left to right, level I (the top, one space) first."""
     return [[n for n, s in SPACES.items() if s.row == r] for r in range(1, ROWS + 1)]

@@ -10,6 +10,13 @@ more unused cookies than the variant deals (none in the beginner game, none on t
 tree); goals of the variant's levels only, each scored once, in at most three rounds and no more
 a round than are revealed; and a round's tree holds only cards still on it later (a placed card
 stays on its tree: cookies only swap and turn) and no more than are placed by then.
+
+And the game must be finished as the rulebook plays it: every tree full at the end (3 rounds of 7
+cards fill its 21 spaces); with two players in the family or advanced game, a goal drawn for the
+dummy every round; and in the advanced game, where every card after a player's first goes next to
+one already on the tree, a round's tree whose cards do not all touch as one group is refused (the
+file records the trees after each round, not the order within one: a group of touching cards is
+exactly what can be laid card by card, each touching one laid before).
 """
 from __future__ import annotations
 
@@ -46,7 +53,9 @@ class Written:
 
     tree: Tree
     loc: Loc
-    at: dict[int, Loc] = field(default_factory=dict)
+    at: dict[int, Loc] = field(default_factory=dict)  # the spaces whose card was found
+    spaces: dict[int, Loc] = field(default_factory=dict)  # every space written, found or not, in file order
+    off_tree: bool = False  # a key that is no space (reported): what is filled is then not known
 
 
 @dataclass
@@ -98,10 +107,30 @@ def trees(node: Node, game: Game, final: bool) -> tuple[dict[str, Written], dict
         out[name] = _spaces(name, v["spaces"], cards, game.report)
         out[name].loc = tnode.loc
         cookies[name] = _cookies(name, v["cookies"], locs["cookies"], game) if v["cookies"] is not INVALID else 0
+        if final:
+            _full(name, out[name], node.key_loc(name), game)
     for name in game.seats:
         if name not in out and final:
             game.report.error(node.loc, "SCORE-TREE", f"there is no tree for {name}; every seat needs one")
     return out, cookies
+
+
+def _whose(name: str) -> str:
+    return "the dummy's" if name == DUMMY else f"{name}'s"
+
+
+def _full(name: str, w: Written, loc: Loc, game: Game) -> None:
+    """A tree at the end is full. The seed: 「遊戲進行 3 輪，每輪玩家會把 7 張裝飾卡放到他們的圖板上。3 輪後，聖誕樹將會
+    裝飾完成。」 and the game ends 「在玩家完成裝飾後 (圖板上沒有空位時)」 — when no board has an empty space;
+    the dummy's tree is decorated too (「它的聖誕樹也會被裝飾」), a card every turn."""
+    if w.off_tree:
+        return
+    empty = [n for n in board.SPACES if n not in w.spaces]
+    if empty:
+        game.report.error(loc, "SCORE-UNFINISHED",
+                          f"the game is not finished: {_whose(name)} tree holds {plural(len(w.spaces), 'card')}, "
+                          f"but the game ends when every tree is full, its {rules.SPACES} spaces decorated over "
+                          f"{rules.ROUNDS} rounds of {rules.PLACE} cards (empty: {board.spans(empty)})")
 
 
 def _cookies(name: str, n: int, loc: Loc, game: Game) -> int:
@@ -121,19 +150,21 @@ def _cookies(name: str, n: int, loc: Loc, game: Game) -> int:
 
 
 def _spaces(name: str, node: Node, cards: Cards, report: Report) -> Written:
-    placed, at = {}, {}
+    placed, at, spaces, off_tree = {}, {}, {}, False
     for key, snode in node.value.items():
         kloc = node.key_loc(key)
         if not isinstance(key, str) or not SPACE_KEY.fullmatch(key) or int(key) not in board.SPACES:
             shown = str(key) if len(str(key)) <= 12 else str(key)[:10] + "…"
             report.error(kloc, "SCORE-SPACE", f"space '{shown}' of {name}'s tree is not on the tree; spaces are "
                                               f"numbered 1 to {len(board.SPACES)}, row by row from the top")
+            off_tree = True
             continue
         card, turned = _placed(snode, report)
+        spaces[int(key)] = card.loc if card is not None else snode.loc
         item = cards.find(card, rules.DECORATIONS, DECORATION) if card is not None else None
         if item is not None:
             placed[int(key)], at[int(key)] = Placed(item, turned), card.loc
-    return Written(Tree(placed), node.loc, at)
+    return Written(Tree(placed), node.loc, at, spaces, off_tree)
 
 
 def _placed(node: Node, report: Report) -> tuple[Node | None, bool]:
@@ -199,6 +230,8 @@ def _rounds(node: Node, game: Game, final: dict[str, Written]) -> list[tuple[lis
     for k, (i, at) in enumerate(written):
         later = [(f"after round {j}", w) for j, w in written[k + 1:]] + [("at the end", final)]
         _stays(i, at, later, game)
+        if game.variant.placed_touching:
+            _touching(i, at, game)
     return out
 
 
@@ -221,7 +254,36 @@ def _goals(i: int, node: Node, game: Game, scored: Cards) -> list[Item]:
                f"each of the {len(game.seats)} trees reveals one")
         game.report.error(node.loc, "SCORE-GOALS", f"round {i} scores {plural(len(node.value), 'goal card')}, but in "
                                                    f"the {v.id} game {why}")
+    elif rules.dummy_draws_goal(v, len(game.players)) and len(node.value) < len(game.seats):
+        # 兩人遊戲規則: 「虛擬玩家的目標卡總是在每輪一開始隨機幫它抽取，但只在玩家都挑好他們自己的卡片後才幫虛擬玩家抽」
+        game.report.error(node.loc, "SCORE-GOALS", f"round {i} scores {plural(len(node.value), 'goal card')}, but in "
+                                                   f"the {v.id} game with {len(game.players)} players every round "
+                                                   f"scores {len(game.seats)}: each player's and one drawn for the "
+                                                   "dummy after the players chose theirs")
     return chosen
+
+
+def _touching(i: int, at: dict[str, Written], game: Game) -> None:
+    """The advanced game's placing rule (進階遊戲規則, 放置裝飾卡的新規則): 「玩家可以把他們第一張裝飾卡放到玩家
+    圖板上的任何地方，但是接下來每張卡片都必須放到一張已經在圖板上的裝飾卡旁邊」. So the cards on a player's tree
+    touch as one group at every moment; a round's tree in more than one group had a card placed
+    touching none already there. CHOICE: 旁邊 (next to) read as touching edge to edge or corner to
+    corner, the loosest reading, so that only what every reading forbids is refused. The dummy's
+    cards go on any empty space (兩人遊戲規則: 「放該玩家圖板的任何空位上」): its tree is not held to it."""
+    for name, w in at.items():
+        if name == DUMMY or w.off_tree:
+            continue
+        parts = board.groups(w.spaces)
+        if len(parts) < 2:
+            continue
+        main = max(parts, key=len)  # the first of the largest groups, taken for the one grown from the first card
+        n = next(n for n in w.spaces if n not in main)
+        card = f"'{w.tree.placed[n].card.id}' in space {n}" if n in w.tree.placed else f"the card in space {n}"
+        game.report.error(w.spaces[n], "SCORE-PLACEMENT",
+                          f"{card} of {name}'s tree after round {i} touches none of the cards in spaces "
+                          f"{board.spans(main)}: in the {game.variant.id} game only a player's first card goes "
+                          "anywhere, every later one next to a card already on the tree, so the cards on a tree "
+                          f"always touch as one group (here {len(parts)})")
 
 
 def _stays(i: int, at: dict[str, Written], later: list[tuple[str, dict[str, Written]]], game: Game) -> None:

@@ -100,7 +100,7 @@ GINGERBREAD_PER_PLAYER = 3
 ROUNDS = 3
 DRAW = 8  # cards each player draws a round
 PLACE = 7  # cards each player places a round; the last card goes back to the box
-SPACES = ROUNDS * PLACE  # the tree is full after three rounds
+SPACES = ROUNDS * PLACE  # the tree is full after three rounds: 「3 輪後，聖誕樹將會裝飾完成」
 
 
 @dataclass(frozen=True)
@@ -112,12 +112,16 @@ class Variant(Bilingual):
     goals_each: int  # goal cards dealt to each player at setup
     cookies_each: int
     goals_drawn: int = 0  # goals drawn at random at the start of each round (beginner)
+    # 進階遊戲規則, 放置裝飾卡的新規則: 「玩家可以把他們第一張裝飾卡放到玩家圖板上的任何地方，但是接下來每張
+    # 卡片都必須放到一張已經在圖板上的裝飾卡旁邊」 — only a player's first card goes anywhere; every
+    # later one goes next to a card already on the tree (the dummy's go on any empty space: 兩人遊戲規則)
+    placed_touching: bool = False
 
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (
     Variant("beginner", "Beginner", "入門遊戲", (1,), 0, 0, goals_drawn=3),
     Variant("family", "Family", "家庭遊戲", (1, 2), 4, 3),
-    Variant("advanced", "Advanced", "進階遊戲", (1, 2, 3), 5, 4),
+    Variant("advanced", "Advanced", "進階遊戲", (1, 2, 3), 5, 4, placed_touching=True),
 )}
 DEFAULT_VARIANT = "family"  # "the normal rules"
 
@@ -142,10 +146,17 @@ def gingerbread_in_deck(players: int) -> int:
     return GINGERBREAD_PER_PLAYER * seats(players)
 
 
+def dummy_draws_goal(v: Variant, players: int) -> bool:
+    """Whether a goal is drawn for the dummy each round: with two players in the family and the
+    advanced game (兩人遊戲規則: 「虛擬玩家的目標卡總是在每輪一開始隨機幫它抽取，但只在玩家都挑好他們自己的卡片
+    後才幫虛擬玩家抽 (假設他們玩的是家庭遊戲或進階遊戲)」)."""
+    return seats(players) > players and bool(v.goals_each)
+
+
 def goals_needed(v: Variant, players: int) -> int:
     """Goal cards a whole game uses: each player's hand, the dummy's draw every round (family and
     advanced), and the beginner game's three goals drawn every round."""
-    dummy = ROUNDS if seats(players) > players and v.goals_each else 0
+    dummy = ROUNDS if dummy_draws_goal(v, players) else 0
     return v.goals_each * players + dummy + v.goals_drawn * ROUNDS
 
 
