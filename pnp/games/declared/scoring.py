@@ -137,6 +137,7 @@ class _Reader:
     def __init__(self, kinds: Kinds, fronts: list[str], players: list[int], variants: list[str], report: Report):
         self.kinds, self.fronts, self.players, self.variants, self.report = kinds, fronts, players, variants, report
         self.nodes = 0
+        self.zones: dict[str, tuple[str, ...]] = {}
 
     def error(self, loc: Loc, code: str, text: str) -> None:
         self.report.error(loc, code, text)
@@ -155,6 +156,7 @@ class _Reader:
             return None
         if zones is None or not ok:
             return None
+        self.zones = zones
         scoring = Scoring(zones, [], loc=node.loc)
         if not steps_node.is_seq or not steps_node.value or len(steps_node.value) > MAX_STEPS:
             self.error(steps_node.loc, "DECLARE-TYPE", f"'score' of 'scoring' is {type_name(steps_node)}, expected a "
@@ -513,14 +515,14 @@ class _Reader:
                 self.error(f.loc, "DECLARE-TYPE", f"'count' of {what} is a filter: {{}} for every card, or "
                                                   "{ kind: K, where: { FIELD: VALUE } }")
                 return None
-            if not self._known(f, ("kind", "where"), f"'count' of {what}"):
+            if not self._known(f, ("kind", "where", "zone"), f"'count' of {what}"):
                 return None
-            flt = self._filter(f, {}, f"'count' of {what}", zone_ok=False)
+            flt = self._filter(f, self.zones, f"'count' of {what}")
             return None if flt is None else ("count", None, flt)
-        if not self._known(node, (op, "kind", "where"), f"'{op}' of {what}"):
+        if not self._known(node, (op, "kind", "where", "zone"), f"'{op}' of {what}"):
             return None
         name = node.value[op]
-        flt = self._filter(node, {}, f"'{op}' of {what}", zone_ok=False)
+        flt = self._filter(node, self.zones, f"'{op}' of {what}")
         if flt is None:
             return None
         t = self._field_type(name.value if name.kind == "scalar" else name.plain(), flt.kinds or scope, name.loc,
@@ -592,15 +594,16 @@ def _value(card: Item, name: str) -> int:
     return v if isinstance(v, (int, float)) else 0
 
 
-def evaluate(e, cards: list[tuple[Item, str]], card: Item | None = None) -> int:
+def evaluate(e, cards: list[tuple[Item, str]], card: tuple[Item, str] | None = None) -> int:
+    """An expression's value on a set of (card, zone) pairs, or on one card (`each`)."""
     op = e[0]
     if op == "n":
         return e[1]
     if op == "field":
-        return _value(card, e[1]) if card is not None else sum(_value(c, e[1]) for c, _ in cards)
+        return _value(card[0], e[1]) if card is not None else sum(_value(c, e[1]) for c, _ in cards)
     if op in MEASURES:
         _, name, flt = e
-        kept = [c for c, z in cards if flt.keeps(c, z)] if card is None else [card] if flt.keeps(card, "") else []
+        kept = [c for c, z in (cards if card is None else [card]) if flt.keeps(c, z)]
         if op == "count":
             return len(kept)
         values = [_value(c, name) for c in kept if c.get(name) is not None]
@@ -629,7 +632,7 @@ def _scored(step: Step, cards: list[tuple[Item, str]]) -> int:
     """One step's points on a set of cards (the player's, or one group of them): each, sets, table
     or points."""
     if step.form == "each":
-        return sum(evaluate(step.arg, cards, c) for c, _ in cards)
+        return sum(evaluate(step.arg, cards, cz) for cz in cards)
     if step.form == "sets":
         return len(cards) // step.arg * step.points
     if step.form == "table":
@@ -694,22 +697,24 @@ def score_played(scoring: Scoring, kinds: Kinds, played: Played) -> dict[str, An
     """Every player's lines and total, the tie-breaks and the winner, as JSON-ready data."""
     names = list(played.players)
     held = {p: played.cards(p) for p in names}
-    rows: dict[str, list[tuple[str, int]]] = {p: [] for p in names}
-    for step in scoring.steps:
+    rows: dict[str, list[dict[str, Any]]] = {p: [] for p in names}  # a line: label, points, step (from 1), …
+    for n, step in enumerate(scoring.steps, 1):
         if not step.applies(len(names), played.variant):
             continue
         label = step.label["en"]
         mine = {p: [(c, z) for c, z in held[p] if step.filter.keeps(c, z)] for p in names}
         if step.form in ("most", "fewest"):
-            _compare(step, label, mine, rows, kinds)
+            _compare(n, step, label, mine, rows, kinds)
             continue
         for p in names:
             if step.groups is None:
                 if mine[p] or step.form == "points":
-                    rows[p].append((_detail(step, label, mine[p]), _scored(step, mine[p])))
+                    rows[p].append({"label": _detail(step, label, mine[p]), "points": _scored(step, mine[p]),
+                                    "step": n})
                 continue
-            rows[p] += _grouped(step, label, mine[p], kinds)
-    totals = {p: sum(pts for _, pts in rows[p]) for p in names}
+            rows[p] += [{"label": lab, "points": pts, "step": n, "group": g}
+                        for lab, pts, g in _grouped(step, label, mine[p], kinds)]
+    totals = {p: sum(r["points"] for r in rows[p]) for p in names}
     breaks = {p: [evaluate(e, held[p]) for _, e, _ in scoring.tie_breaks] for p in names}
     sign = 1 if scoring.winner == "most" else -1
     key = {p: (sign * totals[p], *[(v if how == "most" else -v) for (how, _, _), v in zip(scoring.tie_breaks, breaks[p])])
@@ -724,12 +729,12 @@ def score_played(scoring: Scoring, kinds: Kinds, played: Played) -> dict[str, An
                 decided = f"tied on points; the {how} {words} wins"
                 break
     return {"winner": winner, "tied": [] if winner else leaders, "decided_by": decided, "players": {
-        p: {"total": totals[p], "lines": [{"label": lab, "points": pts} for lab, pts in rows[p]],
+        p: {"total": totals[p], "lines": rows[p],
             "tie_break": breaks[p], "cards": {z: [c.id for c in items] for z, items in played.players[p].items()}}
         for p in names}}
 
 
-def _grouped(step: Step, label: str, cards: list[tuple[Item, str]], kinds: Kinds) -> list[tuple[str, int]]:
+def _grouped(step: Step, label: str, cards: list[tuple[Item, str]], kinds: Kinds) -> list[tuple[str, int, Any]]:
     """A step scored group by group (`groups:`), its wild cards placed where they score most, its
     `best` groups counted and the rest taken away or left out."""
     order = _order(kinds, step.groups)
@@ -747,13 +752,13 @@ def _grouped(step: Step, label: str, cards: list[tuple[Item, str]], kinds: Kinds
             groups.setdefault(v, []).append(cz)
         groups = dict(sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
         rows = _group_rows(step, label, groups, kinds)
-        total = sum(pts for _, pts in rows)
+        total = sum(r[1] for r in rows)
         if best_total is None or total > best_total:
             best_rows, best_total = rows, total
     return best_rows or []
 
 
-def _group_rows(step: Step, label: str, groups: dict[Any, list], kinds: Kinds) -> list[tuple[str, int]]:
+def _group_rows(step: Step, label: str, groups: dict[Any, list], kinds: Kinds) -> list[tuple[str, int, Any]]:
     scored = [(v, _scored(step, cs), cs) for v, cs in groups.items()]
     ranked = sorted(range(len(scored)), key=lambda i: -scored[i][1])
     best = set(ranked[:step.best]) if step.best is not None else set(range(len(scored)))
@@ -763,13 +768,13 @@ def _group_rows(step: Step, label: str, groups: dict[Any, list], kinds: Kinds) -
         wild = sum(1 for cz in cs if step.wild is not None and step.wild.keeps(*cz))
         shown = _detail(step, title, cs) + (f" with {plural(wild, 'wild card')}" if wild else "")
         if i in best:
-            out.append((shown, pts))
+            out.append((shown, pts, v))
         elif step.rest == "subtract":
-            out.append((f"{shown}, not among the best {step.best}", -pts))
+            out.append((f"{shown}, not among the best {step.best}", -pts, v))
     return out
 
 
-def _compare(step: Step, label: str, mine: dict[str, list], rows: dict[str, list], kinds: Kinds) -> None:
+def _compare(n: int, step: Step, label: str, mine: dict[str, list], rows: dict[str, list], kinds: Kinds) -> None:
     most = step.form == "most"
     word = "most" if most else "fewest"
     if step.groups is None:
@@ -786,7 +791,9 @@ def _compare(step: Step, label: str, mine: dict[str, list], rows: dict[str, list
         title = label if v is None else f"{label}: {_value_name(kinds, step.groups, v)}"
         for p, (pts, place, shared) in award(measures, step.points, step.ties, most).items():
             if pts or shared > 1 or place == 1:
-                rows[p].append((f"{title} ({measures[p]}, {_place_words(place, shared, word)})", pts))
+                rows[p].append({"label": f"{title} ({measures[p]}, {_place_words(place, shared, word)})",
+                                "points": pts, "step": n, **({} if v is None else {"group": v}),
+                                "place": place, "shared": shared})
 
 
 def _detail(step: Step, label: str, cards: list) -> str:

@@ -1,16 +1,13 @@
-"""GEM's scoring (the seed's 遊戲結束與計分): what the rest of the rules model — kinds, deck rules,
-setup — does not say, since the declared-game language has no scoring. Everything else GEM's
-rules fix is data, in game.yaml beside this file; `gem_kinds` reads its gem kinds from there.
+"""GEM's rules model in Python: what its art and its scorer's presentation read. Everything GEM's
+rules fix is data in game.yaml beside this file — kinds, deck rules, setup and scoring (1 point a
+gem on an investment-up card, majorities 3 sole / 2 tied, the most gems breaking a tie); `score`
+runs that declared scoring on plain (gems, investment end up?) pairs, and `gem_kinds` reads the
+gem kinds from there.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
-
-POINTS_PER_GEM = 1
-MAJORITY_SOLE = 3
-MAJORITY_TIED = 2
 
 
 def gem_kinds(game_id: str = "gem") -> dict[str, dict[str, Any]]:
@@ -37,29 +34,38 @@ class Score:
     total: int
 
 
+def declared(game_id: str = "gem"):
+    """GEM's declaration (game.yaml), as the registry read it."""
+    from .. import GAMES
+
+    return GAMES[game_id].declared
+
+
 def score(collections: dict[str, list[tuple[list[str], bool]]], kinds: list[str] | None = None
           ) -> tuple[list[Score], str | None]:
-    """Score finished collections: player -> [(gems on the card, investment side up?)].
+    """Score finished collections by game.yaml's scoring: player -> [(gems on the card, investment
+    side up?)]. Returns the scores and the winner (None when still tied). `kinds` is accepted for
+    callers that pass the gem kinds; the declared scoring goes through game.yaml's own."""
+    from ...load.spec import Item
+    from ..declared.scoring import Played, score_played
 
-    1 point per gem on investment-up cards; the sole majority of a gem kind scores 3, a tied
-    majority 2 for each tied player. Returns the scores and the winner (ties broken by most
-    gems; None when still tied). `kinds`: the gem kinds, in order (game.yaml's by default).
-    """
-    counts = {p: Counter(g for gems, up in cards if up for g in gems) for p, cards in collections.items()}
-    bonus: dict[str, dict[str, int]] = {p: {} for p in collections}
-    for kind in kinds if kinds is not None else gem_kinds():
-        best = max((c[kind] for c in counts.values()), default=0)
-        if best == 0:
-            continue
-        leaders = [p for p, c in counts.items() if c[kind] == best]
-        for p in leaders:
-            bonus[p][kind] = MAJORITY_SOLE if len(leaders) == 1 else MAJORITY_TIED
-    scores = []
-    for p, c in counts.items():
-        gems = sum(c.values())
-        scores.append(Score(p, gems, bonus[p], gems * POINTS_PER_GEM + sum(bonus[p].values())))
-    ranked = sorted(scores, key=lambda s: (s.total, s.gems), reverse=True)
-    winner = None
-    if ranked and (len(ranked) == 1 or (ranked[0].total, ranked[0].gems) != (ranked[1].total, ranked[1].gems)):
-        winner = ranked[0].player
-    return scores, winner
+    d = declared()
+    played = {p: {"invest": [], "loan": []} for p in collections}
+    for p, cards in collections.items():
+        for i, (gems, up) in enumerate(cards):
+            played[p]["invest" if up else "loan"].append(Item(f"{p}-{i}", "gem", {"gems": list(gems)}, {}, None))
+    data = score_played(d.scoring, d.kinds, Played(played))
+    majority = next(n for n, step in enumerate(d.scoring.steps, 1) if step.form == "most")
+    scores = [Score(p, r["tie_break"][0],  # the tie-break: the gems on investment-up cards
+                    {line["group"]: line["points"] for line in r["lines"] if line["step"] == majority}, r["total"])
+              for p, r in data["players"].items()]
+    return scores, data["winner"]
+
+
+def card_points(gems: list[str]) -> int:
+    """What one investment-up card scores by itself (its gems, by game.yaml's `each`)."""
+    from ...load.spec import Item
+    from ..declared.scoring import evaluate
+
+    step = next(step for step in declared().scoring.steps if step.form == "each")
+    return evaluate(step.arg, [], (Item("card", "gem", {"gems": list(gems)}, {}, None), "invest"))

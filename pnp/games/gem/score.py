@@ -65,7 +65,7 @@ def _finished(spec: Spec, held: dict[str, dict[str, list[Item]]], players: Node,
     (until every gem card has been won), round after round to the sixth, and a card won stays its
     winner's — investment or loan end up (loan-up cards only score nothing). So the players
     together hold every gem card of the deck; the deck's size is the spec's (18 in the shipped one)."""
-    deck = spec.total(*GEM_KINDS)
+    deck = spec.total(*rules.declared(spec.game).scoring.complete)
     have = sum(len(cards[end]) for cards in held.values() for end in ENDS)
     if have < deck:
         report.error(_players_key(players, path, display), "SCORE-UNFINISHED",
@@ -92,10 +92,10 @@ def _lines(spec: Spec, data: dict, kinds: dict) -> list[str]:
         rows = []
         for cid in r["invest"]:
             gems = len(card[cid]["gems"])
-            rows.append((f"{card_name(card[cid], spec)}: {plural(gems, 'gem')}", gems * rules.POINTS_PER_GEM))
+            rows.append((f"{card_name(card[cid], spec)}: {plural(gems, 'gem')}", rules.card_points(card[cid]["gems"])))
         rows += [(f"{card_name(card[cid], spec)}: loan end up, not scored", 0) for cid in r["loan"]]
         for kind, bonus in r["majorities"].items():
-            how = "sole" if bonus == rules.MAJORITY_SOLE else "tied"
+            how = "sole" if sum(kind in o["majorities"] for o in data["players"].values()) == 1 else "tied"
             rows.append((f"most {kinds[kind]['name']['en']} ({how} majority)", bonus))
         players[p] = (r["total"], rows)
     decided = ""
