@@ -31,7 +31,7 @@ from pnp.options import BuildOptions
 from pnp.build import build  # noqa: E402
 from pnp.diagnostics import Report  # noqa: E402
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR  # noqa: E402
-from pnp.load.project import available_games, load_checked, load_for_build, sheets  # noqa: E402
+from pnp.games.project import available_games, load_checked, load_for_build, sheets  # noqa: E402
 from warm_rebuild import warm_one, warm_rebuilds  # noqa: E402
 
 ISSUE_TARGETS = {

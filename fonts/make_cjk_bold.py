@@ -11,7 +11,7 @@ the collection, keeps the characters zh-TW cards print (every one of Big5's 5,40
 used characters, Big5's punctuation and symbols, and any other CJK character the shipped specs,
 layouts and renderers contain) and converts the cubic outlines to TrueType quadratics (cu2qu,
 within 1 unit of 1000). A bold character outside the subset falls back to Droid Sans Fallback,
-emboldened (pnp/render/fonts.py).
+emboldened (pnp/geometry/fonts.py).
 """
 from __future__ import annotations
 

@@ -19,9 +19,9 @@ from .diagnostics import Report
 from .imposition import impose, piece_bleed
 from .incremental.reprint import manifest
 from .incremental.state import manifest_path
-from .load.project import Loaded
+from .games.project import Loaded
 from .options import BuildOptions, edition_of, pieces_of, press_of, sheet_settings
-from .render.faces import TextReport, render_all
+from .writers.faces import TextReport, render_all
 from .writers import jsonfile, outputs
 from .writers.commit import Commit, recover
 from .writers.jsonfile import NotReadable, read_regular

@@ -40,7 +40,7 @@ from .commands.printer import add_options as add_printer_options, add_parser as 
 from .imposition import BACK_MODES, DIAMOND_MODES
 from .load.paths import default_specs_dir
 from .options import SHOP_ORDERS, SHOP_PRESETS, BuildOptions
-from .load.project import UnknownGame
+from .games.project import UnknownGame
 from .load.spec import LANGS
 
 

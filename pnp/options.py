@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .imposition import Piece, back_shift, piece_bleed
 from .load.layout import Edition, Sheet
-from .load.project import Loaded
+from .games.project import Loaded
 from .render.press import DEFAULT_INK_LIMIT
 
 # A shop's own upload rules, where it publishes them, as the options they set when the command

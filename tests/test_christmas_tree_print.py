@@ -24,7 +24,7 @@ from pnp.games.christmas_tree import board, rules
 from pnp.games.christmas_tree.goal_text import goal_text
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.load.paths import SPECS_DIR
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 
 GAME = "christmas-tree"
 SAFE = 3.0  # mm from the cut

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from pnp.cli import main
 from pnp.games import GAMES
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.load.project import load_for_build
+from pnp.games.project import load_for_build
 
 GAMES_SHIPPED = list(GAMES)
 FUZZ = settings(max_examples=30, deadline=None, derandomize=True, database=None,

@@ -293,7 +293,7 @@ def test_the_back_looks_the_same_after_a_half_turn():
 
     from PIL import ImageChops, ImageStat
 
-    from pnp.render.drawing import IDENTITY
+    from pnp.geometry.drawing import IDENTITY
     from pnp.render.pdf import PdfBackend
     from pnp.games import GAMES
     from pnp.games.base import RenderContext

@@ -5,7 +5,7 @@ card, still asks for the id when a name fits several."""
 import pytest
 
 from pnp.load.paths import SPECS_DIR
-from pnp.load.project import load_checked
+from pnp.games.project import load_checked
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from pypdf.generic import ContentStream
 from pnp.games.pi_mal_pflaumen import rules
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.load.layout import Box
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 
 GAME = "pi-mal-pflaumen"
 

@@ -14,7 +14,7 @@ import pytest
 from test_pi_mal_pflaumen_build import _matrix, _to_card
 
 from pnp.render.cards import SAFE
-from pnp.render.drawing import apply
+from pnp.geometry.drawing import apply
 from pnp.games.pi_mal_pflaumen import rules
 from pnp.load.layout import Box
 from conftest import shipped_components, shipped_edition

@@ -3,7 +3,7 @@ from dataclasses import replace
 
 import pytest
 
-from pnp.render.drawing import Color, Drawing, Fill
+from pnp.geometry.drawing import Color, Drawing, Fill
 from pnp.games import GAMES
 from pnp.games.base import RenderContext
 from pnp.games.pi_mal_pflaumen import icons, render, rules

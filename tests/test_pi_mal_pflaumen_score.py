@@ -13,7 +13,7 @@ from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.load.gamefile import ranking
+from pnp.games.gamefile import ranking
 from pnp.games.pi_mal_pflaumen import rules
 from pnp.games.pi_mal_pflaumen.rules import Held
 

@@ -10,10 +10,10 @@ import pytest
 from conftest import MM
 from pypdf import PdfReader
 
-from pnp.render.drawing import apply
+from pnp.geometry.drawing import apply
 from pnp.games import GAMES
 from pnp.games.the_jam import deck, rules
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 from pnp.imposition import Piece, Placement, placement_matrix
 from pnp.load.paths import SPECS_DIR
 from pnp.load.spec import load_spec

@@ -13,7 +13,7 @@ from conftest import MM
 from pnp.games.the_jam import rules
 from pnp.games.the_jam.render_missions import FLAG_H, FLAG_W
 from pnp.games.the_jam.text import label
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 from pnp.imposition import Piece, Placement, placement_matrix
 
 CARD_W, CARD_H = 63.0, 88.0

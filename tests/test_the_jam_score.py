@@ -112,7 +112,7 @@ def test_yummy_yummy_one_point_a_card_per_mission_card_showing_its_favourite():
 
 
 def test_a_tie_on_points_goes_to_the_most_yummy_points():
-    from pnp.load.gamefile import ranking
+    from pnp.games.gamefile import ranking
 
     a = score([card("cherry-jam", 2, "cherry")], missions=[W, G, T])  # 2 + 1 yummy (grandma: cherry)
     b = score([card("walnut-jam", 3, "walnut")], missions=[W, G, T])  # 3

@@ -159,7 +159,7 @@ def _declared_here():
     """The default specs folder and the games its specs declare (none where it cannot be read)."""
     from ..games import GAMES
     from ..load.paths import default_specs_dir
-    from ..load.project import available_games
+    from ..games.project import available_games
 
     folder = default_specs_dir()
     try:
@@ -196,7 +196,7 @@ def each_game(what: Callable) -> str:
             parts.append(f"{g}: (its package cannot be loaded)")
     folder, declared = _declared_here()
     for g in declared:
-        from ..load.project import load_checked
+        from ..games.project import load_checked
 
         game = load_checked(g, folder).game
         parts.append(f"{g}: {what(game) if game.declared is not None else '(its spec cannot be read)'}")
@@ -222,7 +222,7 @@ def editions() -> str:
     """'christmas-tree: standard; gem: gum (default) or poker; …': each game's editions, from
     the layouts in use where a ./card_specs is, else the shipped ones."""
     from ..load.paths import default_specs_dir
-    from ..load.project import game_layout
+    from ..games.project import game_layout
 
     def of(game) -> str:
         layout, _ = game_layout(game.id, default_specs_dir())

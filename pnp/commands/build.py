@@ -22,7 +22,7 @@ from ..diagnostics import Loc, Report
 from ..imposition import ImpositionError
 from ..load.paths import display, out_problem, spec_home
 from .progress import Line, Progress
-from ..load.project import game_layout, load_for_build, sheets
+from ..games.project import game_layout, load_for_build, sheets
 from .where import build_reprint
 
 
@@ -102,7 +102,7 @@ def cmd_build(args, specs_dir: Path) -> int:
     worst = EXIT_OK
     if len(jobs) > 1:  # once here, not in every process that builds a game
         from ..imposition import fitting
-        from ..render import fonts  # noqa: F401
+        from ..geometry import fonts  # noqa: F401
 
         fonts.register()
     line = Line(sys.stderr)  # the games built at once share one progress line

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, UsageError, print_report
 from ..load.paths import display, out_problem
-from ..load.project import sheets
+from ..games.project import sheets
 
 
 def cmd_calibrate(args, specs_dir: Path) -> int:

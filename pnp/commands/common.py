@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..diagnostics import Report
 from ..load.paths import display, folder_problem
-from ..load.project import available_games, game_def
+from ..games.project import available_games, game_def
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 MAX_PRINTED = 100  # diagnostics a person is shown per game; --format json (validate, build) lists all

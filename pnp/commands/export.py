@@ -41,7 +41,7 @@ from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_repo
 from .progress import Progress
 from ..diagnostics import Report, plural
 from ..load.paths import display, out_problem
-from ..load.project import load_for_build
+from ..games.project import load_for_build
 from ..load.spec import LANGS
 
 DPI_RANGE = (50, 1200)
@@ -194,7 +194,7 @@ def _drawn(loaded, args, edition: str, bleed: float, report: Report, progress):
 
         return render_all(loaded, opts, report), loaded.layout.editions[edition]
     from ..incremental.render_cache import RenderCache
-    from ..render.faces import TextReport
+    from ..writers.faces import TextReport
 
     return RenderCache().render(loaded, opts, report, TextReport(), progress), loaded.layout.editions[edition]
 

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, print_report
-from ..load.project import load_checked
+from ..games.project import load_checked
 
 
 def cmd_list(args, specs_dir: Path) -> int:

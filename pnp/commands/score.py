@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, UsageError, print_report
 from ..load.paths import display
-from ..load.project import load_checked
+from ..games.project import load_checked
 
 
 def cmd_score(args, specs_dir: Path) -> int:

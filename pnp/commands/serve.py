@@ -52,7 +52,7 @@ def add_parser(sub, parents) -> None:
 
 
 def cmd_serve(args, specs_dir: Path) -> int:
-    from ..load.project import sheets
+    from ..games.project import sheets
     from ..options import BuildOptions
     from ..preview.server import serve
     from .common import UsageError, games_asked, print_report

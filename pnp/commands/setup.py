@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, print_report
-from ..load.project import load_checked
+from ..games.project import load_checked
 
 
 def cmd_setup(args, specs_dir: Path) -> int:
@@ -82,7 +82,7 @@ def _check_variant(args, specs_dir: Path) -> None:
     """--variant must name one of the game's variants: an empty name is not "no variant" (the
     normal rules are had by leaving --variant out), and a game without variants takes none."""
     from ..diagnostics import one_of
-    from ..load.project import game_def
+    from ..games.project import game_def
 
     game = game_def(args.game, specs_dir)
     if game is None:  # a declared game: its variants are in its spec, which its setup checks

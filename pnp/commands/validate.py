@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from .common import EXIT_OK, games_asked, shown
-from ..load.project import load_checked
+from ..games.project import load_checked
 
 
 def cmd_validate(args, specs_dir: Path) -> int:

@@ -12,7 +12,7 @@ from .arguments import add_format, add_game
 from .common import EXIT_INPUT, EXIT_OK, print_report
 from ..load.paths import display
 from ..diagnostics import InputError
-from ..load.project import load_checked
+from ..games.project import load_checked
 from ..load.yamlload import os_problem
 from ..incremental.reprint import changed, check_map, clear_reprint, pages_of, reprint
 from ..incremental.state import ReprintError, read_manifest, read_sheet_map

@@ -16,7 +16,7 @@ from importlib import import_module, util
 from typing import Any, Callable, Mapping, Sequence
 
 from ..diagnostics import Report, one_of
-from ..render.drawing import Drawing
+from ..geometry.drawing import Drawing
 from ..load.layout import Edition, Template
 from ..load.schema import Field
 from ..load.spec import LANGS, Item, Spec

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..load.layout import Sheet
-from ..render.shapes import Outline
+from ..geometry.shapes import Outline
 from . import grid, mixed, tiles
 from .count import area as front_area, piece_bleed
 from .geometry import MARK_GAP, MARK_LEN, MARK_MIN, MARK_ZONE, ImpositionError, Region

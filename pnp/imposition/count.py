@@ -13,7 +13,7 @@ from . import grid, lattice
 from .geometry import ImpositionError, Region
 from .plan import Piece
 from ..load.layout import Sheet
-from ..render.shapes import Outline
+from ..geometry.shapes import Outline
 
 
 @dataclass(frozen=True)

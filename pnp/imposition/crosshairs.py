@@ -12,8 +12,8 @@ has two. A tile's marks are as large as the overlap and the room\nbeyond the pie
 """
 from __future__ import annotations
 
-from ..render.drawing import translate
-from ..render.shapes import Point, clip_to_rect, transform
+from ..geometry.drawing import translate
+from ..geometry.shapes import Point, clip_to_rect, transform
 from .geometry import Rect
 
 ARM = 4.0  # mm from a cross-hair's centre to the end of an arm, where there is room

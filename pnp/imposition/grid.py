@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..render.shapes import Outline
+from ..geometry.shapes import Outline
 from .geometry import MARK_GAP, MARK_LEN, MARK_ZONE, ImpositionError, Line, Region
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..render.shapes import Outline
+from ..geometry.shapes import Outline
 from .geometry import MARK_GAP, MARK_LEN, MARK_ZONE, ImpositionError, Line, Region
 
 EPS = 1e-9

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..render.shapes import Outline
+from ..geometry.shapes import Outline
 from . import crosshairs, grid, lattice, tiles
 from .geometry import MARK_LEN, MARK_MIN, MARK_ZONE, ImpositionError, Line, Region
 from .plan import Page, Piece, Placement, boxes

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..render.drawing import Matrix, invert, multiply, rotate, translate
-from ..render.shapes import Outline, bbox, clip_to_rect, counter_clockwise, transform
+from ..geometry.drawing import Matrix, invert, multiply, rotate, translate
+from ..geometry.shapes import Outline, bbox, clip_to_rect, counter_clockwise, transform
 from ..load.templates import DEFAULT_OVERLAP
 from .geometry import Line, Rect
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..render.shapes import Point, clip_to_rect, counter_clockwise, transform
+from ..geometry.shapes import Point, clip_to_rect, counter_clockwise, transform
 from . import crosshairs
 from .geometry import MARK_GAP, MARK_ZONE, ImpositionError, Rect, Region
 from .grid import crop_marks
@@ -139,7 +139,7 @@ def caption_point(window: Rect, bleed: float, above: bool) -> tuple[float, float
 
 def _caption_box(text: str, at: Point) -> crosshairs.Box:
     """The box a caption covers, widened by a millimetre each way (descenders and capitals)."""
-    from ..render import fonts  # reportlab: loaded by the builds that lay tiles out, not by every command
+    from ..geometry import fonts  # reportlab: loaded by the builds that lay tiles out, not by every command
 
     half = fonts.width(text, CAPTION_PT) / 2 + 1.0
     x, y = at

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..diagnostics import Report
-from ..render.drawing import Drawing
+from ..geometry.drawing import Drawing
 from .fingerprint import keys_for
 from ..games.base import RenderContext
 from ..load.images import with_image
@@ -40,13 +40,13 @@ class RenderCache:
 
     def render(self, loaded, opts, report: Report, texts, progress=None, only: set[str] | None = None) -> Art:
         """Every component's face and back (only those in `only`, when given), as `render_all`."""
-        from ..render.faces import typefaces
+        from ..writers.faces import typefaces
 
         with typefaces(loaded.layout):
             return self._render(loaded, opts, report, texts, progress, only)
 
     def _render(self, loaded, opts, report: Report, texts, progress, only: set[str] | None) -> Art:
-        from ..render.faces import back_key
+        from ..writers.faces import back_key
         from ..options import edition_of
 
         spec, edition, keys = loaded.spec, edition_of(loaded, opts), keys_for(loaded, opts)
@@ -82,7 +82,7 @@ class RenderCache:
         return art
 
     def _get(self, key: str, entries: dict, used: dict, report: Report, texts, what: str, loc, ctx, render) -> Drawing:
-        from ..render.faces import TextReport, _drawn
+        from ..writers.faces import TextReport, _drawn
 
         hit = entries.get(key) or used.get(key)
         if hit is None:

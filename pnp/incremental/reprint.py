@@ -162,7 +162,7 @@ def reprint(loaded, opts, out_dir: Path, report: Report, sheets: list[list[int]]
     chosen = sorted(i for s in sheets for i in s)
     sub = Plan(plan.width, plan.height, plan.bleed, [plan.pages[i] for i in chosen])
     on = {p.piece.id for page in sub.pages for p in page.placements}
-    from ..render.faces import TextReport
+    from ..writers.faces import TextReport
 
     art = (cache or RenderCache()).render(loaded, opts, report, TextReport(), progress, only=on)
     game = loaded.game.id

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import Report
 from .schema import INVALID, Field, Id, Length, read_fields
-from ..render.shapes import Outline
+from ..geometry.shapes import Outline
 from .yamlload import Node
 
 BOX_KEYS = ("x", "y", "width", "height")

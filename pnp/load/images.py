@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .paths import through_link, within
 from ..diagnostics import Loc, Report, one_of
-from ..render.drawing import Drawing, Path as DPath
+from ..geometry.drawing import Drawing, Path as DPath
 from .pixels import MAX_PIXELS, fits_print, mirrored, too_large
 from .pixels import ImageProblem
 from .svgart import SvgArt

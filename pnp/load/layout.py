@@ -24,7 +24,7 @@ from .typefaces import FontFamily, read_typefaces
 from .yamlload import load
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .faces import FaceInfo
+    from ..render.elements.layout import FaceInfo
 
 __all__ = ["Box", "Edition", "FontFamily", "Layout", "Sheet", "Template", "load_layout", "load_sheets"]
 TYPEFACE_KEYS = ("fonts", "icons")  # read by pnp/load/typefaces.py
@@ -57,7 +57,7 @@ def load_layout(path: str | Path, game: str, needed: Needed, display: str | None
                 specs: Path | None = None) -> tuple[Layout | None, Report]:
     """Load a game's layout. `needed` are the box names the game's renderer reads (for every kind,
     or per kind); `kinds` are the game's component kinds, each of which must have a template;
-    `faces`, for a declared game, what its faces may name (pnp/load/faces.py); `specs`, the specs
+    `faces`, for a declared game, what its faces may name and their reader (pnp/render/elements/layout.py); `specs`, the specs
     folder, where the layout's fonts and icons are looked for after its own folder (by default a
     declared game's `faces.base`; with neither, only the layout's folder)."""
     display = display or str(path)
@@ -92,10 +92,8 @@ def load_layout(path: str | Path, game: str, needed: Needed, display: str | None
     if default is not INVALID and ed_node is not None and ed_node.is_map and default not in ed_node.value:
         report.error(locs["default"], "LAYOUT-DANGLING-REF",
                      f"default edition '{default}' is not defined; editions: {one_of(ed_node.value)}")
-    if faces is not None and editions:
-        from .faces import read_faces
-
-        read_faces(root, editions, faces, report, root.loc, frozenset(fonts))
+    if faces is not None and editions:  # read by the faces' own reader (pnp/render/elements/layout.py)
+        faces.read(root, editions, report, root.loc, frozenset(fonts))
     if report.errors:
         return None, report
     return Layout(game, default, editions, display, fonts, icons), report

@@ -17,18 +17,7 @@ import os
 import stat
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1]  # pnp/load/paths.py → the package
-ROOT = PACKAGE.parent  # a checkout: the project folder
-
-
-def _shipped(name: str) -> Path:
-    inside = PACKAGE / "shipped" / name  # an installed wheel
-    return inside if inside.is_dir() else ROOT / name
-
-
-FONTS_DIR = _shipped("fonts")
-SPECS_DIR = _shipped("card_specs")
-LAYOUTS_DIR = _shipped("layouts")
+from ..folders import LAYOUTS_DIR, SPECS_DIR
 
 
 def default_specs_dir() -> Path:

@@ -89,6 +89,7 @@ class Spec:
     sections: dict[str, Any] = field(default_factory=dict)
     base: Path | None = None  # the specs folder: tables and images are named relative to it
     tables: list[Path] = field(default_factory=list)  # the tables its components come from
+    definition: Any = field(default=None, repr=False, compare=False)  # the GameDef it was read for
 
     def of_kind(self, *kinds: str) -> list[Item]:
         return [c for c in self.components if c.kind in kinds]
@@ -208,6 +209,7 @@ def read_spec(root: Node, path: str | Path, game: "GameDef", display: str) -> tu
         sections={f.name: values[f.name] for f in game.sections},
         base=base,
         tables=tables,
+        definition=game,
     )
     return spec, report
 

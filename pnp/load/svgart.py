@@ -337,7 +337,7 @@ class _PnpFonts:
     is looked up (fc-match) or embedded, and a build prints the same on every machine."""
 
     def find_font(self, font_name: str, weight: str = "normal", style: str = "normal", *_args) -> tuple[str, bool]:
-        from ..render import fonts
+        from ..geometry import fonts
 
         w = str(weight).strip().lower()
         bold = w in ("bold", "bolder") or (w.isdigit() and int(w) >= 600)
@@ -348,7 +348,7 @@ def _convert(path: Path, root):
     import inspect
     import logging
 
-    from ..render import fonts
+    from ..geometry import fonts
 
     fonts.register()  # svglib measures text (text-anchor) in the font it names
     log = logging.getLogger("svglib")

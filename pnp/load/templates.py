@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from ..diagnostics import Loc, Report, one_of
-from ..render.drawing import Path
+from ..geometry.drawing import Path
 from .schema import INVALID, Choice, Field, Id, Length, Raw, read_fields
 from .boxes import Box, read_boxes
-from ..render.shapes import ORIENTS, SHAPES, Outline, regular_hexagon_other_side
+from ..geometry.shapes import ORIENTS, SHAPES, Outline, regular_hexagon_other_side
 from .yamlload import Node
 
 __all__ = ["Box", "DEFAULT_OVERLAP", "Edition", "Template", "read_edition"]

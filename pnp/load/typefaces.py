@@ -201,7 +201,7 @@ def _plain(name: str) -> str:
 
 
 def _shipped_names() -> tuple[str, ...]:
-    from ..render.fonts import SHIPPED  # reportlab: imported only for a layout that declares fonts
+    from ..geometry.fonts import SHIPPED  # reportlab: imported only for a layout that declares fonts
 
     return tuple(sorted(SHIPPED))
 

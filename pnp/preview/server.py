@@ -21,7 +21,6 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 from .app import Hub, make_app
 from .state import GameView, Superseded
@@ -146,12 +145,12 @@ class Preview:
         """Note the games every save touches until `stop` is set (run in a thread of its own)."""
         from watchfiles import DefaultFilter, watch
 
-        from ..commands.watch import WATCHED, _affected, _roots
+        from ..incremental.watched import WATCHED, affected, roots
 
-        roots = _roots(SimpleNamespace(layouts=self.layouts), self.specs, list(self.games))
+        folders = roots(self.layouts, self.specs, list(self.games))
         keep = DefaultFilter()
         only_ours = lambda change, path: path.endswith(WATCHED) and keep(change, path)  # noqa: E731
-        for changes in watch(*roots, watch_filter=only_ours, stop_event=self.stop, debounce=DEBOUNCE_MS, step=10,
+        for changes in watch(*folders, watch_filter=only_ours, stop_event=self.stop, debounce=DEBOUNCE_MS, step=10,
                              rust_timeout=WATCH_STEP_MS, yield_on_timeout=True):
             if not self.watching.is_set():  # the first answer of the watcher: it is watching now
                 self.watching.set()
@@ -159,7 +158,7 @@ class Preview:
             if self.stop.is_set():
                 break
             if changes:
-                self.touch(_affected(sorted({Path(p) for _, p in changes}), list(self.games), self.specs))
+                self.touch(affected(sorted({Path(p) for _, p in changes}), list(self.games), self.specs))
 
     def deal(self, g: GameView, players: int, seed: int, variant: str | None):
         """`pnp setup`'s deal on the last good spec: (SetupResult, None) or (None, why not)."""

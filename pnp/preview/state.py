@@ -179,9 +179,9 @@ class GameView:
 
     def _draw(self) -> View:
         from ..incremental.fingerprint import keys_for
-        from ..load.project import load_for_build
+        from ..games.project import load_for_build
         from ..options import edition_of
-        from ..render.faces import TextReport
+        from ..writers.faces import TextReport
 
         loaded = load_for_build(self.game, self.specs, self.layouts)
         report = loaded.report

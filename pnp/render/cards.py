@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import fonts, text
-from .drawing import PT, Color, Drawing, Matrix, multiply, rotate, translate
+from ..geometry import fonts
+from . import text
+from ..geometry.drawing import PT, Color, Drawing, Matrix, multiply, rotate, translate
 from ..load.layout import Box, Template
 
 

@@ -22,8 +22,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
-from . import fonts
-from .drawing import PT, Drawing, Fill, Group, Image, Matrix, Path, Text, Use, Vector
+from ..geometry import fonts
+from ..geometry.drawing import PT, Drawing, Fill, Group, Image, Matrix, Path, Text, Use, Vector
 
 # Streams are Flate-compressed binary, not also ASCII85-encoded: ASCII85 adds a quarter to every
 # stream and, without reportlab's C accelerator, is the slowest step of writing the file.
@@ -107,7 +107,7 @@ def _in_cmyk(drawing, press):
 
     from reportlab.lib.colors import CMYKColor, Color as RLColor
 
-    from .drawing import Color
+    from ..geometry.drawing import Color
 
     def conv(v, seen):
         if isinstance(v, RLColor) and not isinstance(v, CMYKColor):

@@ -20,8 +20,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from . import fonts
-from .drawing import PT, Color, Drawing
+from ..geometry import fonts
+from ..geometry.drawing import PT, Color, Drawing
 from .lines import CLOSING, OPENING, STEP, WIDTH_USE, Fit, smallest, units
 
 MARK = re.compile(r"\\\*|\*{1,3}|:([a-z0-9][a-z0-9_-]{0,39}):")

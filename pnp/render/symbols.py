@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from .drawing import UNIT, Color, Drawing, Path, place, translate
+from ..geometry.drawing import UNIT, Color, Drawing, Path, place, translate
 
 Draw = Callable[[Drawing, Color, Color | None], None]
 

@@ -19,9 +19,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterator
 
-from . import fonts, rich
+from ..geometry import fonts
+from . import rich
 from ..load.boxes import Box
-from .drawing import PT, Color, Drawing, Path
+from ..geometry.drawing import PT, Color, Drawing, Path
 from .lines import CLOSING, LEAD, MIN_TEXT, OPENING, STEP, WIDTH_USE, Fit, smallest, units  # noqa: F401  (shared by callers)
 
 

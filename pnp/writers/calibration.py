@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..imposition import back_shift
 from ..load.layout import Sheet
-from ..render.drawing import IDENTITY, Color, Drawing, Matrix, multiply, translate
+from ..geometry.drawing import IDENTITY, Color, Drawing, Matrix, multiply, translate
 from ..render.pdf import PdfBackend
 from .pdf_sheets import back_turn
 

@@ -20,9 +20,9 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..render import fonts
-from ..render.drawing import BLACK, IDENTITY, PT, WHITE, Color, Drawing, Group, Matrix, apply, multiply, rotate, translate
-from ..render.drawing import Path as DPath
+from ..geometry import fonts
+from ..geometry.drawing import BLACK, IDENTITY, PT, WHITE, Color, Drawing, Group, Matrix, apply, multiply, rotate, translate
+from ..geometry.drawing import Path as DPath
 from ..render.pdf import PdfBackend
 from ..imposition import ImpositionError, Page, Placement, Plan
 from ..imposition.tiles import CAPTION_PT

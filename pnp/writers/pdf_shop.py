@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..imposition import Piece
-from ..render.drawing import translate
+from ..geometry.drawing import translate
 from ..render.pdf import PdfBackend
 from .outputs import shop_pdf_name
 

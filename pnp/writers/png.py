@@ -13,7 +13,7 @@ import io
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..render.drawing import Drawing, multiply, scale, translate
+from ..geometry.drawing import Drawing, multiply, scale, translate
 from ..render.pdf import PdfBackend
 
 MM_PER_IN = 25.4

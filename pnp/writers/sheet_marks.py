@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .. import __version__
-from ..render import fonts
-from ..render.drawing import PT
+from ..geometry import fonts
+from ..geometry.drawing import PT
 from ..imposition import ImpositionError, Page, Plan
 from ..imposition.crosshairs import HALO
 from ..imposition.tiles import CAPTION_PT
 from ..load.layout import Sheet
-from ..render.shapes import Point, clip_to_rect, transform
+from ..geometry.shapes import Point, clip_to_rect, transform
 
 CLEAR = 0.6  # mm between a margin mark and a piece's bleed or another mark
 SLUG_SIZES = (5.0, 4.5, 4.0)  # pt, largest first

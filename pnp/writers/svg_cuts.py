@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 
-from ..render.drawing import apply
+from ..geometry.drawing import apply
 from ..imposition import Page, Placement, Plan
-from ..render.shapes import FLAT_TOL, Point
+from ..geometry.shapes import FLAT_TOL, Point
 from .sheet_marks import Registration
 
 if TYPE_CHECKING:

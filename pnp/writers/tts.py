@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..render.drawing import Drawing
+from ..geometry.drawing import Drawing
 from .png import MM_PER_IN, Shot, pixels, rasterise
 
 MAX_COLS, MAX_ROWS, MAX_SIDE = 10, 7, 4096

@@ -53,7 +53,7 @@ def test_a_build_reports_to_the_progress_it_is_given(tmp_path):
     from pnp.build import build
     from pnp.diagnostics import Report
     from pnp.load.paths import SPECS_DIR
-    from pnp.load.project import load_for_build, sheets
+    from pnp.games.project import load_for_build, sheets
 
     stream, clock = Tty(), Clock()
     clock.t = 5.0

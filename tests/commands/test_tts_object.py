@@ -15,7 +15,7 @@ from PIL import Image
 
 from pnp.cli import main
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.load.project import load_checked
+from pnp.games.project import load_checked
 
 DPI = 50
 LANTERNS = Path(__file__).resolve().parents[2] / "examples" / "lanterns" / "card_specs"

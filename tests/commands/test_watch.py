@@ -166,7 +166,7 @@ def test_a_table_row_saved_rebuilds_its_game(tmp_path):
     """A declared game's cards from a CSV: saving the table is saving the game (issue 19)."""
     import shutil
 
-    from pnp.commands.watch import _affected
+    from pnp.incremental.watched import affected as _affected
 
     root = tmp_path / "lanterns"
     shutil.copytree(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "lanterns"), root)

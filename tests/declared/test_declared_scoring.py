@@ -33,7 +33,7 @@ LANTERN_GAME = EXAMPLE / "lanterns-game.yaml"
 
 
 def loaded(game_id: str):
-    from pnp.load.project import load_checked
+    from pnp.games.project import load_checked
 
     got = load_checked(game_id, SPECS[game_id])
     assert not got.report.errors, [str(d) for d in got.report.errors]

@@ -113,7 +113,7 @@ def _art(folder: Path) -> None:
 
     from PIL import Image
 
-    from pnp.load.paths import FONTS_DIR
+    from pnp.folders import FONTS_DIR
 
     (folder / "art").mkdir(exist_ok=True)
     (folder / "fonts").mkdir(exist_ok=True)

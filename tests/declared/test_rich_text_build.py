@@ -12,7 +12,7 @@ from PIL import Image
 
 from declared_kit import LAYOUT, chars_in
 from declared_fixtures import game  # noqa: F401  (fixture)
-from pnp.load.paths import FONTS_DIR
+from pnp.folders import FONTS_DIR
 
 RULE = '''box: rule, colour: "#3a2a10" }'''
 
@@ -88,7 +88,7 @@ def test_a_marked_up_name_reads_as_text_where_it_is_shown_as_text(cli, game):
     star on the card, and named as text where a name is shown — the setup, the preview — not as
     the markup it was written in (`pnp list` shows the field as written, which it is)."""
     game.edit("card_specs/lanterns.csv", "red-1,red,1,Red Moth,", "red-1,red,1,**Red** Moth :star: \\*,")
-    from pnp.load.project import load_checked
+    from pnp.games.project import load_checked
 
     loaded = load_checked("lanterns", game.root / "card_specs")
     assert not loaded.report.errors

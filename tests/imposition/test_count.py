@@ -6,7 +6,7 @@ import pytest
 from pnp.imposition import Piece, impose
 from pnp.imposition.count import size
 from pnp.load.layout import Sheet
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 
 A4 = Sheet("a4", 210, 297, 5)
 TINY = Sheet("tiny", 60, 60, 5)

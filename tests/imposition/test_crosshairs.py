@@ -7,8 +7,8 @@ import pytest
 
 from pnp.imposition import Piece, impose
 from pnp.load.layout import Sheet
-from pnp.render.drawing import apply, invert
-from pnp.render.shapes import Outline, clip_to_rect
+from pnp.geometry.drawing import apply, invert
+from pnp.geometry.shapes import Outline, clip_to_rect
 
 A4 = Sheet("a4", 210, 297, 5)
 LETTER = Sheet("letter", 215.9, 279.4, 6.35)
@@ -41,7 +41,7 @@ def inside(box, rect):
 
 def off_the_piece(p, box):
     """Whether the mark's box misses the piece's trim outline (the whole piece, not only this tile)."""
-    from pnp.render.shapes import transform
+    from pnp.geometry.shapes import transform
 
     whole = transform(p.piece.outline.polygon(), p.matrix())
     return not clip_to_rect(whole, (box[0], box[1], box[2] - box[0], box[3] - box[1]))
@@ -89,7 +89,7 @@ def test_every_seam_keeps_marks_on_both_of_its_tiles_at_the_same_point_of_the_pi
 @pytest.mark.parametrize("sheet", [A4, LETTER], ids=["a4", "letter"])
 @pytest.mark.parametrize("outline", BOARDS[:4] + BIG[:1], ids=lambda o: f"{o.shape}-{o.w:.0f}x{o.h:.0f}")
 def test_marks_beyond_the_piece_stay_on_the_printable_area_clear_of_crop_marks_and_caption(outline, sheet):
-    from pnp.render import fonts
+    from pnp.geometry import fonts
     from pnp.imposition.tiles import CAPTION_DROP, CAPTION_PT
 
     plan, tiles = tiles_of(outline, sheet=sheet)

@@ -1,9 +1,9 @@
 """Imposition: cards fill the sheet, backs mirror their fronts, marks stay outside every bleed."""
 import pytest
 
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 from pnp.imposition import MARK_LEN, ImpositionError, Piece, fit_grid, impose, placement_matrix
-from pnp.render.drawing import apply
+from pnp.geometry.drawing import apply
 from pnp.load.layout import Sheet
 
 A4 = Sheet("a4", 210, 297, 5)

@@ -9,7 +9,7 @@ from pnp.imposition import Piece, impose
 from pnp.imposition.geometry import MARK_GAP, MARK_LEN, MARK_MIN, MARK_ZONE, Region
 from pnp.imposition import grid, lattice
 from pnp.load.layout import Sheet
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 
 A4 = Sheet("a4", 210, 297, 5)
 LETTER = Sheet("letter", 215.9, 279.4, 6.35)

@@ -17,7 +17,7 @@ from polygons import contains, grow, inside_rect, overlap, same_points
 from pnp.imposition import Piece, impose, piece_bleed
 from pnp.imposition.count import size
 from pnp.load.layout import Sheet
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 
 A4 = Sheet("a4", 210, 297, 5)
 LETTER = Sheet("letter", 215.9, 279.4, 6.35)

@@ -4,11 +4,11 @@ import math
 
 import pytest
 
-from pnp.render.drawing import apply
+from pnp.geometry.drawing import apply
 from pnp.imposition import Piece, impose
 from pnp.imposition.tiles import CAPTION_DROP
 from pnp.load.layout import Sheet
-from pnp.render.shapes import Outline
+from pnp.geometry.shapes import Outline
 
 A4 = Sheet("a4", 210, 297, 5)
 BLEED = 3.0
@@ -182,7 +182,7 @@ def test_a_big_round_or_pointed_piece_prints_only_the_tiles_that_hold_some_of_it
         assert p.as_json()["trim_mm"][2] > 0  # the sheet map of every tile can be written
         assert p.tile.caption == f"big-1, tile {n} of {len(tiles)}, row {p.tile.row} col {p.tile.col}"
     # every point of the piece is on some printed tile: sample the outline's inside on a grid
-    from pnp.render.shapes import clip_to_rect
+    from pnp.geometry.shapes import clip_to_rect
 
     poly = piece.outline.polygon()
     regions = [p.region() for p in tiles]

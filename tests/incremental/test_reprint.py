@@ -127,7 +127,7 @@ def test_a_count_change_reprints_the_sheets_that_move(tmp_path):
     from pnp.options import BuildOptions
     from pnp.build import build
     from pnp.diagnostics import Report
-    from pnp.load.project import load_for_build, sheets
+    from pnp.games.project import load_for_build, sheets
     from pnp.incremental.reprint import changed
     from pnp.incremental.state import read_manifest
 

@@ -15,7 +15,7 @@ from pnp.build import build
 from pnp.diagnostics import Report
 from pnp.incremental.render_cache import RenderCache
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.load.project import load_for_build, sheets
+from pnp.games.project import load_for_build, sheets
 from pnp.options import BuildOptions
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "lanterns"

@@ -1,5 +1,5 @@
 """Every game's game file may name a variant, and only one its game declares: `variant: expert`
-is a located error naming the variants (pnp/load/gamefile.py checks it for every scorer that
+is a located error naming the variants (pnp/games/gamefile.py checks it for every scorer that
 does not read `variant` itself), and a game without variants says so at the key."""
 from pathlib import Path
 

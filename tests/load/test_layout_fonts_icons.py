@@ -21,8 +21,8 @@ from declared_kit import LAYOUT, no_traceback  # noqa: E402
 from declared_fixtures import game  # noqa: E402,F401  (fixture)
 
 from pnp.load.layout import FontFamily  # noqa: E402
-from pnp.load.paths import FONTS_DIR  # noqa: E402
-from pnp.load.project import game_layout, load_for_build  # noqa: E402
+from pnp.folders import FONTS_DIR  # noqa: E402
+from pnp.games.project import game_layout, load_for_build  # noqa: E402
 
 AFTER = "default: standard\n"  # the layout's first key: the new keys go after it
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c8901a"/></svg>'

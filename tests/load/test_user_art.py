@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from conftest import MM, SHAPES_DIR
 from pnp.load import images
-from pnp.load.paths import ROOT
+from pnp.folders import ROOT
 
 MAGENTA = (255, 0, 255)  # no colour of the shapes game: where it shows, the image is
 DPI = 100

@@ -32,7 +32,7 @@ def test_the_deal_page_shows_hands_held_facing_the_others():
     of their own, as pictures, not among each player's hidden cards."""
     from pathlib import Path
 
-    from pnp.load.project import load_checked
+    from pnp.games.project import load_checked
 
     specs = Path(__file__).resolve().parents[1] / "declared" / "published" / "hanabi" / "card_specs"
     loaded = load_checked("hanabi", specs)

@@ -11,7 +11,7 @@ import pytest
 
 from pnp.incremental.fingerprint import file_hash
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.load.project import sheets
+from pnp.games.project import sheets
 from pnp.options import BuildOptions
 from pnp.preview import pictures, state
 from pnp.preview.state import GameView, Superseded

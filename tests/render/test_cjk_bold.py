@@ -19,8 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from conftest import shipped_edition
 
-from pnp.render import fonts
-from pnp.render.drawing import BLACK, Drawing
+from pnp.geometry import fonts
+from pnp.geometry.drawing import BLACK, Drawing
 from pnp.render.pdf import PdfBackend
 
 PAGE = 8.0  # mm: a page just larger than one character at 14 pt
@@ -157,9 +157,9 @@ def test_every_bold_character_the_shipped_games_print_in_zh_tw_has_the_true_bold
     stroked regular face (rebuild fonts/NotoSansTC-Bold-subset.ttf if this fails)."""
     from pnp.diagnostics import Report
     from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
-    from pnp.load.project import load_for_build, sheets
+    from pnp.games.project import load_for_build, sheets
     from pnp.options import BuildOptions
-    from pnp.render.faces import render_all
+    from pnp.writers.faces import render_all
 
     presets, _ = sheets(SPECS_DIR, LAYOUTS_DIR)
     art = render_all(load_for_build(game, SPECS_DIR, LAYOUTS_DIR), BuildOptions(presets["a4"], lang="zh-TW"), Report())

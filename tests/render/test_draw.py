@@ -7,8 +7,8 @@ from hypothesis import given, settings, strategies as st
 import pdfplumber
 from PIL import Image as PILImage
 
-from pnp.render import fonts
-from pnp.render.drawing import BLACK, Color, Drawing, Path, multiply, rotate, translate
+from pnp.geometry import fonts
+from pnp.geometry.drawing import BLACK, Color, Drawing, Path, multiply, rotate, translate
 from pnp.render.pdf import PdfBackend
 
 MM = 72 / 25.4

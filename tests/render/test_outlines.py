@@ -1,4 +1,4 @@
-"""Piece outlines (pnp/render/shapes.py): the geometry that imposition, cut lines and bleed rely on.
+"""Piece outlines (pnp/geometry/shapes.py): the geometry that imposition, cut lines and bleed rely on.
 
 Every shape's polygon spans its w x h bounding box and runs counter-clockwise; growing by the
 bleed moves every straight edge out by exactly that distance and a rounded corner's radius by
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.render.shapes import (
+from pnp.geometry.shapes import (
     FLAT_TOL,
     Outline,
     bbox,

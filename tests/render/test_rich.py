@@ -8,7 +8,7 @@ import pytest
 
 from pnp.load.boxes import Box
 from pnp.render import rich, text
-from pnp.render.drawing import PT, Color, Drawing, Text, Use
+from pnp.geometry.drawing import PT, Color, Drawing, Text, Use
 
 INK = Color(0.1, 0.2, 0.3)
 
@@ -79,7 +79,7 @@ def test_justified_lines_fill_the_box_but_a_paragraphs_last_line():
     ends = {}
     for op in d.ops:
         if isinstance(op, Text):
-            from pnp.render import fonts
+            from pnp.geometry import fonts
             ends[op.y] = max(ends.get(op.y, 0), op.x + fonts.width(op.text, op.size))
     lines = sorted(ends.items(), reverse=True)  # top line first
     room = box.x + box.w * text.WIDTH_USE
@@ -96,7 +96,7 @@ def test_line_spacing_spreads_the_lines():
 
 
 def test_italic_chinese_stays_upright_in_the_chinese_face():
-    from pnp.render import fonts
+    from pnp.geometry import fonts
 
     got = fonts.runs("Go 前進", italic=True)
     assert got == [("DejaVuSans-Oblique", "Go "), ("DroidSansFallback", "前進")]

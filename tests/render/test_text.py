@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pnp.render import text
 from pnp.load.boxes import Box
-from pnp.render.drawing import Color, Drawing
+from pnp.geometry.drawing import Color, Drawing
 from pnp.games import GAMES
 from pnp.load.paths import SPECS_DIR
 

@@ -21,9 +21,9 @@ from pnp.diagnostics import Report  # noqa: F401  (the loaders report into one)
 from pnp.imposition import impose
 from pnp.load.layout import Sheet
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
-from pnp.load.project import load_for_build
+from pnp.games.project import load_for_build
 from pnp.options import BuildOptions, pieces_of, sheet_settings
-from pnp.render.drawing import apply, multiply
+from pnp.geometry.drawing import apply, multiply
 from pnp.writers import calibration as cal
 from pnp.writers.sheet_map import sheet_map
 

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 from conftest import MM
 
-from pnp.render.shapes import FLAT_TOL
+from pnp.geometry.shapes import FLAT_TOL
 
 SVG = "{http://www.w3.org/2000/svg}"
 TOL = 0.01  # mm

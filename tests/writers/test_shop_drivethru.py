@@ -13,7 +13,7 @@ from conftest import MM
 from pypdf import PdfReader
 
 from pnp.load.paths import SPECS_DIR
-from pnp.load.project import load_checked
+from pnp.games.project import load_checked
 
 CMYK_OP = re.compile(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (k|K)\b")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ...render.drawing import WHITE, Color, Drawing, Path, place as _place
+from ...geometry.drawing import WHITE, Color, Drawing, Path, place as _place
 
 INK = Color.hex("#2a1d14")
 CREAM = Color.hex("#f7f0dc")

@@ -2,7 +2,7 @@
 the README) in, the game as the scorer counts it out (`Played`), every problem reported at its
 line in the file.
 
-Beyond what every game file is checked for (pnp/load/gamefile.py: the game, its variant, the
+Beyond what every game file is checked for (pnp/games/gamefile.py: the game, its variant, the
 players, cards the spec has and no more copies than it holds), a game must be one the rulebook
 allows for its player count and variant, all numbers from the rules model: no card with the "4"
 mark unless four play; no more gingerbread men on the trees than the deck holds (3 a tree); no
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...diagnostics import Loc, Report, one_of, plural
-from ...load.gamefile import Cards, open_players
+from ..gamefile import Cards, open_players
 from ...load.schema import INVALID, Field, Int, Raw, Text, read_fields
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import math
 
-from ...render import fonts
+from ...geometry import fonts
 from ...render.cards import background, text_in, turned
-from ...render.drawing import PT, Color, Drawing, Path
+from ...geometry.drawing import PT, Color, Drawing, Path
 from ...load.layout import Box, Template
 from ...load.spec import Item
 from ..base import RenderContext

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import pairwise
 
-from ...render import fonts
+from ...geometry import fonts
 from ...render.cards import background, bleed_rect, safe, text_in
-from ...render.drawing import Color, Drawing
+from ...geometry.drawing import Color, Drawing
 from ...load.layout import Box
 from ...load.spec import Item
 from ..base import RenderContext

@@ -6,9 +6,9 @@ in every space with 2 mm between neighbours and their half-bubbles meet.
 from __future__ import annotations
 
 from ...render.cards import background, bleed_rect, safe, text_in
-from ...render.drawing import WHITE, Color, Drawing
+from ...geometry.drawing import WHITE, Color, Drawing
 from ...load.layout import Box
-from ...render.shapes import offset_convex
+from ...geometry.shapes import offset_convex
 from ...load.spec import Item
 from ..base import RenderContext
 from . import art, board, rules

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...render import text as shared
-from ...render.drawing import Color, Drawing
+from ...geometry.drawing import Color, Drawing
 from ...load.layout import Box
 from ..base import say
 

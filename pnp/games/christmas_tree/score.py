@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import InputError, Report
-from ...load.gamefile import ranking, score_lines
+from ..gamefile import ranking, score_lines
 from ...load.spec import Item, Spec
 from ..base import SetupResult
 from . import goals, played, rules

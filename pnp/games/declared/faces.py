@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.drawing import Drawing
+from ...geometry.drawing import Drawing
 from ...render.elements import draw_face
 from ...render.elements.face import Env
 from ...render.elements.image import place_image

@@ -825,7 +825,7 @@ def read_played(scoring: Scoring, game, spec: Spec, path: Path, display: str, re
     """The finished game in `path`: players, each with their cards in the scoring's zones (or, with
     one zone, a plain list) — or, for a game played together (`team: true`), the team's cards
     under `team:`. Every problem is a located SCORE-* error in `report`."""
-    from ...load.gamefile import Cards, open_file, open_players
+    from ..gamefile import Cards, open_file, open_players
     from ...load.schema import Field, Raw
 
     cards = Cards(spec, report, gamedef=game)
@@ -895,7 +895,7 @@ def _card_words(kinds: tuple[str, ...]) -> str:
 
 def score(scoring: Scoring, game, spec: Spec, path: Path, display: str):
     """`pnp score GAME FILE` for a declared game: the players' points line by line and the winner."""
-    from ...load.gamefile import score_lines
+    from ..gamefile import score_lines
     from ..base import SetupResult
 
     report = Report()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from ...render import fonts
+from ...geometry import fonts
 from ...render.cards import underline
-from ...render.drawing import PT, Color, Drawing, Path
+from ...geometry.drawing import PT, Color, Drawing, Path
 
 OUTLINE = Color.hex("#10141c")
 PAPER = Color.hex("#fbf8f0")

@@ -9,7 +9,7 @@ gem carries the letter of its kind, so neither numbers nor gems rest on orientat
 from __future__ import annotations
 
 from ...render.cards import background, bleed_rect, text_in, turned, underline
-from ...render.drawing import PT, WHITE, Color, Drawing
+from ...geometry.drawing import PT, WHITE, Color, Drawing
 from ...load.layout import Box
 from ...load.spec import Item
 from ..base import RenderContext

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import InputError, Loc, Report, plural
-from ...load.gamefile import Cards, open_players, score_lines
+from ..gamefile import Cards, open_players, score_lines
 from ...load.schema import INVALID, Field, Raw, read_fields
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, load

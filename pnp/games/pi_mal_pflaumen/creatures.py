@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ...render.drawing import Color, Drawing, Path
+from ...geometry.drawing import Color, Drawing, Path
 from ...load.layout import Box
 from .shapes import INK, leaf, place, smooth
 

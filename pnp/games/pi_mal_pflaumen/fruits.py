@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
-from ...render.drawing import Color, Drawing, Path, place as place_symbol
+from ...geometry.drawing import Color, Drawing, Path, place as place_symbol
 from .shapes import INK, body, circle_at, ellipse_points, leaf, place, scaled, smooth, stem
 
 LEAF = Color.hex("#4f8a3a")

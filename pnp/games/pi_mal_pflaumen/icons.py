@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from ...render.cards import text_in
-from ...render.drawing import UNIT, Color, Drawing, Path, place
+from ...geometry.drawing import UNIT, Color, Drawing, Path, place
 from ...load.layout import Box
 from .shapes import INK, diamonds, leaf, lens, smooth
 

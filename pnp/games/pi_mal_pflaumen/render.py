@@ -13,9 +13,9 @@ uneven and mark a card in a hidden hand.
 """
 from __future__ import annotations
 
-from ...render import fonts
+from ...geometry import fonts
 from ...render.cards import background, reads_differently_upside_down, text_in, turned
-from ...render.drawing import PT, Color, Drawing
+from ...geometry.drawing import PT, Color, Drawing
 from ...load.layout import Box, Template
 from ...load.spec import Item
 from ..base import RenderContext

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from ...render.drawing import Color, Drawing, Path
+from ...geometry.drawing import Color, Drawing, Path
 
 INK = Color.hex("#2b1d12")  # sepia ink, the outline of every drawing
 

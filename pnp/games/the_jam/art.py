@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ...render.drawing import WHITE, Color, Drawing, Path
+from ...geometry.drawing import WHITE, Color, Drawing, Path
 
 INK = Color.hex("#3a2418")
 GLASS = Color.hex("#eef4f6")

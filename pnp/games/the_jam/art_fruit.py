@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from ...render.drawing import Color, Drawing, Path, place
+from ...geometry.drawing import Color, Drawing, Path, place
 
 INK = Color.hex("#3a2418")
 LEAF = Color.hex("#3f8f2f")

@@ -8,7 +8,7 @@ its name). Youngster and Bear fill the whole card. Mission cards are drawn by
 from __future__ import annotations
 
 from ...render.cards import background, bleed_rect, safe, text_in
-from ...render.drawing import WHITE, Color, Drawing, place
+from ...geometry.drawing import WHITE, Color, Drawing, place
 from ...load.layout import Box
 from ...load.spec import Item
 from ..base import RenderContext

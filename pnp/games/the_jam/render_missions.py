@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 
-from ...render import fonts
+from ...geometry import fonts
 from ...render.cards import SAFE, background, bleed_rect, safe, text_in
-from ...render.drawing import PT, WHITE, Color, Drawing, Path
+from ...geometry.drawing import PT, WHITE, Color, Drawing, Path
 from ...load.layout import Box
 from ...load.spec import Item
 from ..base import RenderContext

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import InputError, Report, plural
-from ...load.gamefile import Cards, open_players, ranking, score_lines
+from ..gamefile import Cards, open_players, ranking, score_lines
 from ...load.schema import INVALID, Choice, Field, Raw, read_fields
 from ...load.spec import Item, Spec
 from ..base import SetupResult

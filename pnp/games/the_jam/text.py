@@ -5,10 +5,10 @@ lines through the shared setter, pnp.text; `points` is a points badge with its n
 """
 from __future__ import annotations
 
-from ...render import fonts
+from ...geometry import fonts
 from ...render import text as shared
 from ...render.cards import text_in
-from ...render.drawing import Color, Drawing
+from ...geometry.drawing import Color, Drawing
 from ...load.layout import Box
 from ..base import say
 from . import art

@@ -1,7 +1,7 @@
 """`ellipse: BOX` — the ellipse (a circle in a square box) inscribed in a box, filled and/or stroked."""
 from __future__ import annotations
 
-from ..drawing import Path
+from ...geometry.drawing import Path
 from . import params
 
 KEYS = ("fill", "stroke", "stroke_width")

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ...diagnostics import Report, one_of
 from ...load.yamlload import Node, type_name
-from ..drawing import Color, Drawing, multiply, rotate, translate
+from ...geometry.drawing import Color, Drawing, multiply, rotate, translate
 from . import ellipse, image, line, params, placeholders, rect, symbol, text
 from .params import COMMON, PLACE, Element, FaceContext
 

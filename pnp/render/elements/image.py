@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ...load import images
 from ...load.svgart import SvgArt
 from ...load.yamlload import type_name
-from ..drawing import Path, multiply, rotate, scale, translate
+from ...geometry.drawing import Path, multiply, rotate, scale, translate
 from . import params
 
 KEYS = ("fit", "flip", "rotate", "crop", "opacity")

@@ -2,7 +2,7 @@
 of no height draws a level rule, of no width an upright one)."""
 from __future__ import annotations
 
-from ..drawing import BLACK
+from ...geometry.drawing import BLACK
 from . import params
 
 KEYS = ("stroke", "stroke_width")

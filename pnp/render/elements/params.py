@@ -12,7 +12,7 @@ from ...diagnostics import Loc, Report, one_of
 from ...load.boxes import Box
 from ...load.schema import INVALID, Choice, Length, ListOf
 from ...load.yamlload import Node, type_name
-from ..drawing import PT, Color
+from ...geometry.drawing import PT, Color
 from . import placeholders
 
 ALL = "all"  # `rect: all`: the whole piece, to its bleed
@@ -94,7 +94,7 @@ def template(node: Node, ctx: FaceContext, report: Report, what: str) -> list | 
 def colour(node: Node, ctx: FaceContext, report: Report, what: str) -> list | None:
     """A colour: "#rrggbb", "#rgb", a CSS colour name, none, or a placeholder whose every value is
     such a colour (a choice's values or attribute: checked here; a field written per component:
-    checked at each component, by pnp/load/faces.check_colours)."""
+    checked at each component, by pnp/render/elements/layout.check_colours)."""
     if node.kind == "scalar" and node.value in (None, "none"):
         return []
     parts = template(node, ctx, report, what)

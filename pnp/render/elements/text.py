@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..drawing import Color
+from ...geometry.drawing import Color
 from . import params
 
 KEYS = ("size", "min_size", "colour", "align", "valign", "weight", "font", "line_spacing")

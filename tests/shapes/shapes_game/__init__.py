@@ -4,7 +4,7 @@ the entry-point group `pnp.games` under the id `shapes-test`, as an installed pa
 from __future__ import annotations
 
 from pnp.load.schema import Field, Text
-from pnp.render.drawing import Color
+from pnp.geometry.drawing import Color
 
 GAME_ID = "shapes-test"
 COLOURS = {  # saturated, so no mark, cut line or caption grey is mistaken for art

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pnp.games.base import RenderContext
 from pnp.render.cards import background, text_in
-from pnp.render.drawing import WHITE, Drawing
+from pnp.geometry.drawing import WHITE, Drawing
 
 from . import BACK, COLOURS
 

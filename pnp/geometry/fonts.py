@@ -23,7 +23,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..load.paths import FONTS_DIR
+from ..folders import FONTS_DIR
 
 # (registered name, file) in fallback order, per weight
 FACES = {

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from ..diagnostics import Loc, Report, one_of
-from .templates import Edition
-from .yamlload import Node, type_name
+from ...diagnostics import Loc, Report, one_of
+from ...load.templates import Edition
+from ...load.yamlload import Node, type_name
 
 
 @dataclass
@@ -25,11 +25,17 @@ class FaceInfo:
     back_kinds: list[str]  # the kinds the spec's back designs use
     required: bool = True  # False when the game's own code draws its faces
 
+    def read(self, root: Node, editions: dict[str, Edition], report: Report, at: Loc,
+             fonts: frozenset[str] = frozenset()) -> None:
+        """The layout's `faces:` and `backs:`, read for these kinds (the layout reader calls this:
+        it knows no element types of its own)."""
+        read_faces(root, editions, self, report, at, fonts)
+
 
 def read_faces(root: Node, editions: dict[str, Edition], info: FaceInfo, report: Report, at: Loc,
                fonts: frozenset[str] = frozenset()) -> None:
     """`fonts`: the layout's own font families, which a text's `font:` may name."""
-    from ..render.elements import FaceContext, read_face
+    from . import FaceContext, read_face
 
     seen: set[tuple] = set()
     for name, edition in editions.items():
@@ -96,8 +102,8 @@ def check_colours(spec, layout, report: Report) -> None:
     table cell or spec entry), so `validate` finds it and `build` writes nothing — never a card
     drawn as a placeholder. (A literal colour and a choice's values are checked as the layout
     is read.)"""
-    from ..render.elements.params import hex_colour, shows
-    from ..render.elements.placeholders import fill
+    from .params import hex_colour, shows
+    from .placeholders import fill
 
     seen: set[tuple] = set()
     for edition in layout.editions.values():

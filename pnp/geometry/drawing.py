@@ -168,7 +168,7 @@ class Text:
     fill: Color = BLACK
     anchor: str = "start"  # start | middle | end
     italic: bool = False
-    family: str = ""  # a layout's own font family (pnp/render/fonts.py add_family); "" the shipped
+    family: str = ""  # a layout's own font family (pnp/geometry/fonts.py add_family); "" the shipped
 
 
 @dataclass

@@ -18,12 +18,13 @@ from ..games.base import RenderContext
 from ..imposition import piece_bleed
 from ..load.images import with_image
 from ..options import edition_of
-from ..writers.pdf_sheets import Art
-from . import fonts, rich, text
-from .drawing import Color, Drawing
+from .pdf_sheets import Art
+from ..geometry import fonts
+from ..render import rich, text
+from ..geometry.drawing import Color, Drawing
 
 if TYPE_CHECKING:
-    from ..load.project import Loaded
+    from ..games.project import Loaded
     from ..options import BuildOptions
 
 
@@ -71,7 +72,7 @@ def typefaces(layout) -> Iterator[None]:
 
 def _icon(path) -> rich.Painter:
     from ..load.boxes import Box
-    from .elements.image import place_image
+    from ..render.elements.image import place_image
 
     return lambda d, x, y, side, colour: place_image(d, path, Box(x, y, side, side), "contain")
 

@@ -12,15 +12,15 @@ from pathlib import Path
 import re
 
 from ..diagnostics import InputError, Report, one_of
-from ..games import GAMES, UnknownGame
-from ..games.base import GameDef, check_backs
-from .faces import check_colours
-from .images import check_boxes, check_decodes, converting
-from .layout import Layout, Sheet, load_layout, load_sheets
-from .paths import display, is_file, layout_file, spec_home
-from .schema import ID_PATTERN
-from .spec import Spec, read_spec
-from .yamlload import MAX_BYTES, Node, load, read_regular
+from . import GAMES, UnknownGame
+from .base import GameDef, check_backs
+from ..render.elements.layout import check_colours
+from ..load.images import check_boxes, check_decodes, converting
+from ..load.layout import Layout, Sheet, load_layout, load_sheets
+from ..load.paths import display, is_file, layout_file, spec_home
+from ..load.schema import ID_PATTERN
+from ..load.spec import Spec, read_spec
+from ..load.yamlload import MAX_BYTES, Node, load, read_regular
 
 DECLARES = re.compile(rb"^kinds\s*:", re.M)  # a spec that declares its game has a top-level kinds:
 
@@ -112,7 +112,7 @@ def _spec_checked(game_id: str, specs_dir: Path) -> Loaded:
     spec, spec_report = read_spec(root, path, game, shown)
     report.extend(spec_report)
     if spec is not None and game.declared is not None:  # its image fields name pictures: check them as art
-        from ..games.declared import check_images
+        from .declared import check_images
 
         check_images(game.declared, spec, report)
     loaded = Loaded(game, spec, report)
@@ -131,11 +131,11 @@ def _game_of(root: Node, game_id: str, package: GameDef | None, report: Report) 
                                                                 "components (take 'kinds' out)")
         return None
     if "kinds" in root.value:  # the game is declared in data (loaded only for such a spec)
-        from ..games.declared import declare
+        from .declared import declare
 
         return declare(root, game_id, package, report)
     if package is None:
-        from ..games.declared import KEYS
+        from .declared import KEYS
 
         at = root.key_loc("game") if "game" in root.value else root.loc
         report.error(at, "SPEC-GAME", f"'{game_id}' is not an installed game ({one_of(GAMES) or 'none is installed'}) "
@@ -170,7 +170,7 @@ def game_layout(game_id: str, specs_dir: Path, layouts_dir: Path | None = None,
 
 
 def _face_info(game: GameDef, spec: Spec | None):
-    from .faces import FaceInfo
+    from ..render.elements.layout import FaceInfo
 
     d = game.declared
     comps = list(dict.fromkeys(c.kind for c in spec.components)) if spec is not None else list(d.kinds.fields)

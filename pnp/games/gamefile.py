@@ -15,21 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Loc, Report
-from .schema import INVALID, Choice, Field, Int, Text, read_fields
-from .spec import Item, Spec
-from .yamlload import Node, load, type_name
+from ..load.schema import INVALID, Choice, Field, Int, Text, read_fields
+from ..load.spec import Item, Spec
+from ..load.yamlload import Node, load, type_name
 
 CARD_FORM = "a card's printed name or id, or { card: NAME, count: N }"
 
 
 def _game(spec: Spec, game=None):
-    """The spec's GameDef: `game` where the caller has it (a declared game is not in the registry),
-    else looked up late, since a game's package imports its scorer before the registry exists."""
-    if game is not None:
-        return game
-    from ..games import GAMES
-
-    return GAMES[spec.game]
+    """The spec's GameDef: `game` where the caller has it, else the one the spec was read for."""
+    return game if game is not None else spec.definition
 
 
 def open_file(path: Path, display: str, spec: Spec, fields: Sequence[Field],
