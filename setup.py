@@ -3,7 +3,7 @@
 The project keeps the four games' specs, their layouts with the paper presets, and the fonts at
 its top level (`card_specs/`, `layouts/`, `fonts/`: shared/design.md fixes that), where a
 checkout reads them. A wheel holds only the package, so building one copies those folders into
-it as `pnp/shipped/…`, where an installed pnp finds them (pnp/load/paths.py). Everything else
+it as `pnp/shipped/…`, where an installed pnp finds them (pnp/folders.py). Everything else
 about the build is declared in pyproject.toml.
 """
 from __future__ import annotations
