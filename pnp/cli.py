@@ -24,24 +24,25 @@ import os
 import signal
 import sys
 import threading
-from pathlib import Path
 
 from . import __version__
-from .commands.arguments import (Parser, add_format, add_game, each_game, editions, folder, ink_percent,
-                                 joined_pairs, later, mm, offset, players_of, profile_file, variants_of)
+from .commands.arguments import Parser, joined_pairs, specs_options
+from .commands.build import add_parser as add_build_parser
+from .commands.calibrate import add_parser as add_calibrate_parser
 from .commands.common import EXIT_INPUT, UsageError
 from .commands.export import add_parser as add_export_parser
-from .commands.where import add_where_parser
+from .commands.list import add_parser as add_list_parser
 from .commands.new import add_parser as add_new_parser
+from .commands.printer import add_parser as add_printer_parser
 from .commands.relink import add_parser as add_relink_parser
-from .commands.watch import add_parser as add_watch_parser
+from .commands.score import add_parser as add_score_parser
 from .commands.serve import add_parser as add_serve_parser
-from .commands.printer import add_options as add_printer_options, add_parser as add_printer_parser
-from .imposition import BACK_MODES, DIAMOND_MODES
+from .commands.setup import add_parser as add_setup_parser
+from .commands.validate import add_parser as add_validate_parser
+from .commands.watch import add_parser as add_watch_parser
+from .commands.where import add_where_parser
 from .load.paths import default_specs_dir
-from .options import SHOP_ORDERS, SHOP_PRESETS, BuildOptions
 from .games.project import UnknownGame
-from .load.spec import LANGS
 
 
 class _Version(argparse.Action):
@@ -58,24 +59,6 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _shop_help() -> str:
-    """--shop's help, its shops' figures read from where they are kept (shown with --help only)."""
-    from .writers.gamecrafter import BLEED_MM, DPI, PRODUCTS, pixels_of
-
-    dtc = SHOP_PRESETS["drivethru"]
-    w, h = PRODUCTS["poker"]
-    return ("for a print shop: one PDF per piece size, OUT/<id>-shop-<template>.pdf (OUT/<id>-shop.pdf for a game "
-            "of one size), one piece per page (page = trim + bleed, TrimBox and BleedBox on every page), all fronts "
-            "then all backs, or each front followed by its back with --shop interleaved; and their map "
-            "OUT/<id>-shop.json. --shop drivethru follows DriveThruCards' upload rules: a PDF per deck (the cards "
-            "of one back design), its back first and then every face (cards that each have their own back: each "
-            f"face then its back), {dtc['bleed']:g} mm bleed, --cmyk at {dtc['ink_limit']:g} %% ink. --shop "
-            "gamecrafter writes The Game Crafter's upload: OUT/<id>-gamecrafter/, a PNG per face and per back at "
-            f"{DPI} dpi with {BLEED_MM:g} mm bleed (its poker card, {w:g} x {h:g} in: "
-            f"{' x '.join(map(str, pixels_of(w * 25.4, h * 25.4)))} px; --edition poker-us where the layout has "
-            "it), and OUT/<id>-gamecrafter.json with each card's count")
-
-
 def _parser() -> argparse.ArgumentParser:
     p = Parser(
         prog="pnp",
@@ -85,138 +68,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action=_Version, help="print pnp's version, and where its shipped games are, then exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    specs = argparse.ArgumentParser(add_help=False)
-    specs.add_argument("--specs", type=folder, metavar="DIR",
-                       help="folder of <game>.yaml card specs (default: ./card_specs if present, else the shipped specs)")
-
-    b = sub.add_parser("build", parents=[specs], help="write print-ready PDF sheets and their sheet maps",
-                       description="Write OUT/<id>.pdf and OUT/<id>.json (the sheet map: which card is where on "
-                                   "which page) for each game. Without GAME, builds every game with a spec.")
-    add_game(b, many=True)
-    b.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
-    b.add_argument("--paper", default=None, help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
-    b.add_argument("--backs", default=None, choices=BACK_MODES,
-                   help="duplex-long (default): a back page after each front page, for printers that flip on the "
-                        "long edge; duplex-short: for short-edge flip; gutterfold: fronts above the middle of "
-                        "each sheet and their backs below, to fold and glue; none: fronts only")
-    later(b.add_argument("--bleed", type=mm, default=None, metavar="MM", help="bleed around every card in mm"),
-          lambda: f"bleed around every card in mm (default {BuildOptions.bleed:g}; "
-                  f"{SHOP_PRESETS['drivethru']['bleed']:g} with --shop drivethru)")
-    b.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
-    b.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
-                   help="correct a duplex printer's misregistration: DX,DY mm is where the backs print relative to "
-                        "the fronts, seen from the front side as you hold the sheet (+DX: to the right, +DY: "
-                        "higher); read it off 'pnp calibrate'. The backs are moved back by that much (default 0,0)")
-    add_printer_options(b)
-    later(b.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout"),
-          lambda: f"card size edition from the game's layout: {editions()}")
-    b.add_argument("--diamonds", default="shared-edge", choices=DIAMOND_MODES,
-                   help="how diamond-shaped (rhombus) pieces are packed: shared-edge (default) tiles them edge to "
-                        "edge with no bleed, so every cut is one straight line across the sheet; spaced gives each "
-                        "its own bleed and a cut line round it")
-    b.add_argument("--layouts", type=folder, metavar="DIR",
-                   help="folder of layouts and sheets.yaml (default: a layouts/ folder beside the specs where it has "
-                        "the file, else the shipped layouts)")
-    b.add_argument("--force", action="store_true", help="build even when the spec breaks the game's rules")
-    b.add_argument("--strict", action="store_true",
-                   help="refuse to write a game whose text does not fit its box even at the smallest size, or "
-                        "uses characters no vendored font has (these are warnings otherwise)")
-    later(b.add_argument("--shop", nargs="?", const=SHOP_ORDERS[0], choices=SHOP_ORDERS, metavar="ORDER",
-                         help="for a print shop: one piece per page, in this order"), _shop_help)
-    b.add_argument("--cmyk", action="store_true",
-                   help="for a print shop: every colour and image converted to CMYK through an ICC profile (pnp's "
-                        "own FOGRA39 coated-paper press profile, or --icc), black text and lines in K only, and the "
-                        "PDF identified as PDF/X (X-1a, or X-4 when art is transparent) with the profile as its "
-                        "OutputIntent")
-    b.add_argument("--icc", metavar="FILE", type=profile_file,
-                   help="with --cmyk: the print shop's own CMYK output profile (.icc) to convert for and name as "
-                        "the OutputIntent")
-    later(b.add_argument("--ink-limit", type=ink_percent, default=None, metavar="PERCENT",
-                         help="with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent"),
-          lambda: f"with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent (default "
-                  f"{BuildOptions.ink_limit:g}; {SHOP_PRESETS['drivethru']['ink_limit']:g} with --shop drivethru, "
-                  "as DriveThruCards asks)")
-    b.add_argument("--cut-files", action="store_true",
-                   help="for print-and-cut machines: OUT/<id>-cut/page-<n>.svg, every piece's cut path and the "
-                        "registration marks of each sheet that is cut, at true size; the marks are printed on "
-                        "those sheets too")
-    b.add_argument("--no-slug", action="store_true",
-                   help="leave out the slug line (game, page, side, paper and build options, pnp version) "
-                        "printed in the margin of every page")
-    b.add_argument("--format", choices=("text", "json"), default="text",
-                   help="json: one JSON document on stdout with each game's outputs, text report (faces drawn, "
-                        "text shrunk, overflow, missing glyphs) and diagnostics")
-    reprints = b.add_mutually_exclusive_group()
-    reprints.add_argument("--only", nargs="+", metavar="ID",
-                          help="write OUT/<id>-reprint.pdf (and its sheet map) holding only the sheets with these "
-                               "cards (ids or printed names), fronts with their backs; nothing else is written")
-    reprints.add_argument("--changed", action="store_true",
-                          help="the same for the cards whose spec entry, layout or back design differs from the last "
-                               "full build (OUT/<id>.manifest.json); when nothing changed, says so and writes nothing")
-
-    v = sub.add_parser("validate", parents=[specs], help="check specs against the games' rules",
-                       description="Check each game's spec: exit 0 when valid, 1 on rule violations, 2 on input "
-                                   "that cannot be read (bad YAML, bad types, missing file).")
-    add_game(v, many=True)
-    add_format(v, 'each game\'s "ok" and its diagnostics (file, line, col, severity, code, message)')
-
-    s = sub.add_parser("setup", parents=[specs], help="deal a game: the table, then each player's hidden cards",
-                       description="Deal a game from the spec's cards by the rules. Prints what everyone sees "
-                                   "first (piles, basket, turn order, what is set aside), then each player's "
-                                   "hidden cards in a section of their own. Cards are named as printed, with "
-                                   "the spec id in brackets. The same --seed gives the same deal.")
-    add_game(s)
-    later(s.add_argument("--players", type=int, required=True, metavar="N", help="how many play"),
-          lambda: f"how many play: {each_game(players_of)}")
-    s.add_argument("--player", type=int, metavar="K",
-                   help="print only what player K may see: the table and K's own cards (JSON likewise)")
-    later(s.add_argument("--variant", metavar="NAME", help="a variant of the game's rules (default: its normal rules)"),
-          lambda: f"a variant of the game's rules (default: its normal rules): {each_game(variants_of)}")
-    s.add_argument("--lang", default="en", choices=LANGS, help="language of the card names (default en)")
-    s.add_argument("--seed", type=int, metavar="N", help="random seed (default: a new one, printed)")
-    s.add_argument("--format", choices=("text", "json"), default="text",
-                   help="json keeps everything — public, private per player and face-down (hidden) — "
-                        "with the same split")
-
-    sc = sub.add_parser("score", parents=[specs], help="score a finished game by the rules",
-                        description="Score a finished game: read FILE (YAML: each player's cards at the end, by "
-                                    "printed name or id — for Christmas Tree each tree and the goals scored each "
-                                    "round; see examples/) and print each player's points line by line and the "
-                                    "winner. A file that cannot be read is reported at its line and column "
-                                    "(exit 2).")
-    add_game(sc)
-    sc.add_argument("file", type=Path, metavar="FILE", help="the played game, a YAML file")
-    add_format(sc, "each player's points, item by item, and the winner")
-
-    cal = sub.add_parser("calibrate", parents=[specs], help="print a sheet that measures a duplex printer's back offset",
-                         description="Write OUT/calibrate-PAPER-BACKS.pdf: two pages to print on both sides of one "
-                                     "sheet. Held up to a light, the red index lines of one side cross the other "
-                                     "side's scales at DX and DY, the offset to pass to 'pnp build --back-offset "
-                                     "DX,DY' (mm; +DX: the backs print to the right of the fronts, +DY: higher, seen "
-                                     "from the front); the difference between the corner scales' readings gives the "
-                                     "turn for --back-rotate DEG (the sheet says how). Print it again with that "
-                                     "--back-offset and --back-rotate (or --printer NAME) to check: every scale reads "
-                                     "0; that sheet is written as OUT/calibrate-PAPER-BACKS-corrected.pdf, so it is "
-                                     "not mistaken for the first.")
-    cal.add_argument("--paper", default=None, help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
-    cal.add_argument("--backs", default=None, choices=("duplex-long", "duplex-short"),
-                     help="how your printer turns the sheet: duplex-long (default) or duplex-short")
-    cal.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
-                     help="print the backs corrected by this offset, to check a reading")
-    add_printer_options(cal, rotate_help="print the backs corrected by this turn (degrees, counter-clockwise "
-                                         "positive seen from the front), to check a reading")
-    cal.add_argument("--layouts", type=folder, metavar="DIR", help="folder holding sheets.yaml (default: the shipped one)")
-    cal.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
-
-    ls = sub.add_parser("list", parents=[specs], help="list a game's components",
-                        description="List every component of a game's spec with all its fields.")
-    add_game(ls)
-    add_format(ls, "every component with all its fields")
-    add_export_parser(sub, [specs])
+    specs = [specs_options()]
+    build = add_build_parser(sub, specs)  # each command's options are its module's; the shared ones are groups
+    for add in (add_validate_parser, add_setup_parser, add_score_parser, add_calibrate_parser, add_list_parser,
+                add_export_parser):
+        add(sub, specs)
     add_relink_parser(sub)
-    add_where_parser(sub, [specs])
-    add_watch_parser(sub, b)
-    add_serve_parser(sub, [specs])
+    add_where_parser(sub, specs)
+    add_watch_parser(sub, build)
+    add_serve_parser(sub, specs)
     add_new_parser(sub)
     add_printer_parser(sub)
     return p

@@ -39,6 +39,30 @@ class BuildOptions:
     printer: str | None = None  # the printer profile the offset and turn came from (pnp printer)
 
 
+def options_from(args, sheet: Sheet | None, **fixed) -> BuildOptions:
+    """The BuildOptions a command line asks for — the one place they are made from arguments
+    (`pnp build`, `watch`, `serve`, `export`). What the command line leaves unset (None) comes from
+    the print shop's rules of --shop, else BuildOptions' defaults; a command passes as `fixed`
+    what it decides itself (export: no sheet, diamonds with their own bleed)."""
+    def given(name: str):
+        return fixed[name] if name in fixed else getattr(args, name, None)
+
+    shop = given("shop")
+    preset = SHOP_PRESETS.get(shop, {})  # a shop's own rules: what the command line leaves unset
+    opts = BuildOptions(sheet)
+    for name in ("backs", "lang", "back_offset", "edition", "diamonds", "icc", "back_rotate", "printer"):
+        if given(name) is not None:
+            setattr(opts, name, given(name))
+    opts.shop = shop
+    for name in ("bleed", "ink_limit"):
+        value = given(name)
+        setattr(opts, name, value if value is not None else preset.get(name, getattr(BuildOptions, name)))
+    opts.cmyk = bool(given("cmyk")) or preset.get("cmyk", False)
+    opts.slug = not given("no_slug")
+    opts.cut_files = bool(given("cut_files"))
+    return opts
+
+
 def press_of(opts: BuildOptions):
     """The press a `--cmyk` build converts its colours for (pnp/render/press.py), or None (RGB).
     Raises press.ProfileError for a profile that cannot be used."""

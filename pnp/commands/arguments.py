@@ -234,3 +234,86 @@ def editions() -> str:
         return one_of(f"{n} (default)" if n == layout.default and len(names) > 1 else n for n in names)
 
     return each_game(of)
+
+
+# -- option groups: each option written once, as an argparse parent the commands that take it share --
+
+def _group() -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(add_help=False)
+
+
+def specs_options() -> argparse.ArgumentParser:
+    """--specs: where the card specs are."""
+    g = _group()
+    g.add_argument("--specs", type=folder, metavar="DIR",
+                   help="folder of <game>.yaml card specs (default: ./card_specs if present, else the shipped specs)")
+    return g
+
+
+def layouts_options(what: str = "<game>.yaml layouts and sheets.yaml") -> argparse.ArgumentParser:
+    """--layouts: where the layouts and the paper presets are."""
+    g = _group()
+    g.add_argument("--layouts", type=folder, metavar="DIR",
+                   help=f"folder of {what} (default: a layouts/ folder beside the specs where it has the file, "
+                        "else the shipped ones)")
+    return g
+
+
+def lang_options(what: str = "the text on the cards") -> argparse.ArgumentParser:
+    """--lang: the language printed (or, for a deal, the cards' names)."""
+    from ..load.spec import LANGS
+
+    g = _group()
+    g.add_argument("--lang", default="en", choices=LANGS, help=f"language of {what} (default en)")
+    return g
+
+
+def card_options(bleed: float | None, bleed_help: str | Callable[[], str]) -> argparse.ArgumentParser:
+    """--edition and --bleed: the size the pieces are drawn at and the art round them. `bleed`
+    is the command's default (None: decided later, by a shop's rules), `bleed_help` its words (or
+    a function making them when help is shown)."""
+    g = _group()
+    later(g.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout"),
+          lambda: f"card size edition from the game's layout: {editions()}")
+    action = g.add_argument("--bleed", type=mm, default=bleed, metavar="MM",
+                            help=bleed_help if isinstance(bleed_help, str) else "bleed around every card in mm")
+    if not isinstance(bleed_help, str):
+        later(action, bleed_help)
+    return g
+
+
+def sheet_options(backs: tuple[str, ...] | None = None, backs_help: str = "", offset_help: str = "",
+                  rotate_help: str | None = None, diamonds: bool = True) -> argparse.ArgumentParser:
+    """--paper, --backs, --back-offset, --back-rotate, --printer and --diamonds: the paper, how the
+    backs meet the fronts and how diamonds share the sheet. `backs`: the modes this command takes
+    (default: every mode)."""
+    from ..imposition import BACK_MODES
+    from .printer import add_options as add_printer_options
+
+    g = _group()
+    g.add_argument("--paper", default=None, help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
+    g.add_argument("--backs", default=None, choices=backs or BACK_MODES,
+                   help=backs_help or "how backs are printed (default duplex-long)")
+    g.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
+                   help=offset_help or "correct a duplex printer's misregistration: DX,DY mm is where the backs print "
+                                       "relative to the fronts, seen from the front side as you hold the sheet (+DX: "
+                                       "to the right, +DY: higher); read it off 'pnp calibrate'. The backs are moved "
+                                       "back by that much (default 0,0)")
+    add_printer_options(g, rotate_help=rotate_help)
+    if diamonds:
+        from ..imposition import DIAMOND_MODES
+
+        g.add_argument("--diamonds", default="shared-edge", choices=DIAMOND_MODES,
+                       help="how diamond-shaped (rhombus) pieces are packed: shared-edge (default) tiles them edge "
+                            "to edge with no bleed, so every cut is one straight line across the sheet; spaced gives "
+                            "each its own bleed and a cut line round it")
+    return g
+
+
+def paper_of(args, presets: dict):
+    """The paper preset --paper names (resolved from --printer and the default already)."""
+    from .common import UsageError
+
+    if args.paper not in presets:
+        raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
+    return presets[args.paper]

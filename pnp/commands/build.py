@@ -10,6 +10,7 @@ are printed in the order the games were given, whichever finished first. A repri
 """
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from dataclasses import dataclass, field
@@ -21,9 +22,11 @@ from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, pr
 from ..diagnostics import Loc, Report
 from ..imposition import ImpositionError
 from ..load.paths import display, out_problem, spec_home
+from .arguments import paper_of
+from ..options import options_from
 from .progress import Line, Progress
 from ..games.project import game_layout, load_for_build, sheets
-from .where import build_reprint
+from .reprint import build_reprint
 
 
 PAGES_TOLD = 500  # a build of more pages says how many before it starts
@@ -49,6 +52,93 @@ class _Outcome:
     json: dict = field(default_factory=dict)
 
 
+BACKS_HELP = ("duplex-long (default): a back page after each front page, for printers that flip on the "
+              "long edge; duplex-short: for short-edge flip; gutterfold: fronts above the middle of "
+              "each sheet and their backs below, to fold and glue; none: fronts only")
+
+
+def _bleed_help() -> str:
+    from ..options import SHOP_PRESETS, BuildOptions
+
+    return (f"bleed around every card in mm (default {BuildOptions.bleed:g}; "
+            f"{SHOP_PRESETS['drivethru']['bleed']:g} with --shop drivethru)")
+
+
+def _ink_help() -> str:
+    from ..options import SHOP_PRESETS, BuildOptions
+
+    return (f"with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent (default "
+            f"{BuildOptions.ink_limit:g}; {SHOP_PRESETS['drivethru']['ink_limit']:g} with --shop drivethru, "
+            "as DriveThruCards asks)")
+
+
+def _shop_help() -> str:
+    """--shop's help, its shops' figures read from where they are kept (shown with --help only)."""
+    from ..options import SHOP_PRESETS
+    from ..writers.gamecrafter import BLEED_MM, DPI, PRODUCTS, pixels_of
+
+    dtc = SHOP_PRESETS["drivethru"]
+    w, h = PRODUCTS["poker"]
+    return ("for a print shop: one PDF per piece size, OUT/<id>-shop-<template>.pdf (OUT/<id>-shop.pdf for a game "
+            "of one size), one piece per page (page = trim + bleed, TrimBox and BleedBox on every page), all fronts "
+            "then all backs, or each front followed by its back with --shop interleaved; and their map "
+            "OUT/<id>-shop.json. --shop drivethru follows DriveThruCards' upload rules: a PDF per deck (the cards "
+            "of one back design), its back first and then every face (cards that each have their own back: each "
+            f"face then its back), {dtc['bleed']:g} mm bleed, --cmyk at {dtc['ink_limit']:g} %% ink. --shop "
+            "gamecrafter writes The Game Crafter's upload: OUT/<id>-gamecrafter/, a PNG per face and per back at "
+            f"{DPI} dpi with {BLEED_MM:g} mm bleed (its poker card, {w:g} x {h:g} in: "
+            f"{' x '.join(map(str, pixels_of(w * 25.4, h * 25.4)))} px; --edition poker-us where the layout has "
+            "it), and OUT/<id>-gamecrafter.json with each card's count")
+
+
+def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """`pnp build`'s options (pnp watch takes them too: the parser is returned)."""
+    from ..options import SHOP_ORDERS
+    from .arguments import add_game, card_options, folder, ink_percent, lang_options, later, layouts_options, \
+        profile_file, sheet_options
+
+    groups = [layouts_options(), lang_options(), card_options(None, _bleed_help), sheet_options(backs_help=BACKS_HELP)]
+    b = sub.add_parser("build", parents=[*parents, *groups], help="write print-ready PDF sheets and their sheet maps",
+                       description="Write OUT/<id>.pdf and OUT/<id>.json (the sheet map: which card is where on "
+                                   "which page) for each game. Without GAME, builds every game with a spec.")
+    add_game(b, many=True)
+    b.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
+    b.add_argument("--force", action="store_true", help="build even when the spec breaks the game's rules")
+    b.add_argument("--strict", action="store_true",
+                   help="refuse to write a game whose text does not fit its box even at the smallest size, or "
+                        "uses characters no vendored font has (these are warnings otherwise)")
+    later(b.add_argument("--shop", nargs="?", const=SHOP_ORDERS[0], choices=SHOP_ORDERS, metavar="ORDER",
+                         help="for a print shop: one piece per page, in this order"), _shop_help)
+    b.add_argument("--cmyk", action="store_true",
+                   help="for a print shop: every colour and image converted to CMYK through an ICC profile (pnp's "
+                        "own FOGRA39 coated-paper press profile, or --icc), black text and lines in K only, and the "
+                        "PDF identified as PDF/X (X-1a, or X-4 when art is transparent) with the profile as its "
+                        "OutputIntent")
+    b.add_argument("--icc", metavar="FILE", type=profile_file,
+                   help="with --cmyk: the print shop's own CMYK output profile (.icc) to convert for and name as "
+                        "the OutputIntent")
+    later(b.add_argument("--ink-limit", type=ink_percent, default=None, metavar="PERCENT",
+                         help="with --cmyk: the most ink any colour may carry, C+M+Y+K in per cent"), _ink_help)
+    b.add_argument("--cut-files", action="store_true",
+                   help="for print-and-cut machines: OUT/<id>-cut/page-<n>.svg, every piece's cut path and the "
+                        "registration marks of each sheet that is cut, at true size; the marks are printed on "
+                        "those sheets too")
+    b.add_argument("--no-slug", action="store_true",
+                   help="leave out the slug line (game, page, side, paper and build options, pnp version) "
+                        "printed in the margin of every page")
+    b.add_argument("--format", choices=("text", "json"), default="text",
+                   help="json: one JSON document on stdout with each game's outputs, text report (faces drawn, "
+                        "text shrunk, overflow, missing glyphs) and diagnostics")
+    reprints = b.add_mutually_exclusive_group()
+    reprints.add_argument("--only", nargs="+", metavar="ID",
+                          help="write OUT/<id>-reprint.pdf (and its sheet map) holding only the sheets with these "
+                               "cards (ids or printed names), fronts with their backs; nothing else is written")
+    reprints.add_argument("--changed", action="store_true",
+                          help="the same for the cards whose spec entry, layout or back design differs from the last "
+                               "full build (OUT/<id>.manifest.json); when nothing changed, says so and writes nothing")
+    return b
+
+
 def cmd_build(args, specs_dir: Path) -> int:
     from .printer import resolve
 
@@ -58,8 +148,7 @@ def cmd_build(args, specs_dir: Path) -> int:
     if sreport.items:
         print_report(sreport)
         return EXIT_INPUT
-    if args.paper not in presets:
-        raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
+    paper = paper_of(args, presets)
     for name, used in (("--back-offset", any(args.back_offset)), ("--back-rotate", bool(args.back_rotate))):
         if used and args.backs not in ("duplex-long", "duplex-short"):
             raise UsageError(f"{name} corrects duplex printing; with --backs {args.backs} fronts and backs "
@@ -83,13 +172,13 @@ def cmd_build(args, specs_dir: Path) -> int:
             outcome = _unbuildable(loaded, args)
             if outcome is None:
                 _check_edition(g, loaded.layout, args.edition)
-                code, result = build_reprint(args, loaded, _options(args, presets), loaded.report, cache)
+                code, result = build_reprint(args, loaded, options_from(args, paper), loaded.report, cache)
                 outcome = _Outcome(loaded.report, code=code, json=result)
             outcomes[g] = outcome
             continue
         if args.edition is not None:  # a usage error stops the command before any game is written
             _check_edition(g, game_layout(g, specs_dir, layouts_dir)[0], args.edition)
-        jobs.append(_Job(g, _options(args, presets), _size(spec_home(g, specs_dir) / f"{g}.yaml")))
+        jobs.append(_Job(g, options_from(args, paper), _size(spec_home(g, specs_dir) / f"{g}.yaml")))
 
     def work(job: _Job, progress) -> _Outcome:
         try:
@@ -203,23 +292,6 @@ def _check_edition(g: str, layout, edition: str | None) -> None:
     reported with the game)."""
     if edition is not None and layout is not None and edition not in layout.editions:
         raise UsageError(f"{g} has no edition '{edition}'; editions: {', '.join(layout.editions)}")
-
-
-def _options(args, presets):
-    from ..options import BuildOptions
-
-    from ..options import SHOP_PRESETS
-
-    preset = SHOP_PRESETS.get(args.shop, {})  # a shop's own rules: what the command line leaves unset
-    bleed = args.bleed if args.bleed is not None else preset.get("bleed", BuildOptions.bleed)
-    opts = BuildOptions(presets[args.paper], args.backs, bleed, args.lang, args.back_offset, args.edition,
-                        args.diamonds)
-    opts.shop, opts.icc = args.shop, args.icc
-    opts.cmyk = args.cmyk or preset.get("cmyk", False)
-    opts.ink_limit = args.ink_limit if args.ink_limit is not None else preset.get("ink_limit", BuildOptions.ink_limit)
-    opts.slug, opts.cut_files = not args.no_slug, args.cut_files
-    opts.back_rotate, opts.printer = args.back_rotate, getattr(args, "printer", None)
-    return opts
 
 
 def _size(path: Path) -> int:

@@ -2,13 +2,38 @@
 draws it); one printed with a correction goes to a file of its own, OUT/calibrate-PAPER-BACKS-corrected.pdf."""
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
 
-from .common import EXIT_INPUT, EXIT_OK, UsageError, print_report
+from .arguments import paper_of
+from .common import EXIT_INPUT, EXIT_OK, print_report
 from ..load.paths import display, out_problem
 from ..games.project import sheets
+
+
+def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
+    """`pnp calibrate`'s options."""
+    from .arguments import folder, layouts_options, sheet_options
+
+    sheet = sheet_options(backs=("duplex-long", "duplex-short"),
+                          backs_help="how your printer turns the sheet: duplex-long (default) or duplex-short",
+                          offset_help="print the backs corrected by this offset, to check a reading",
+                          rotate_help="print the backs corrected by this turn (degrees, counter-clockwise positive "
+                                      "seen from the front), to check a reading", diamonds=False)
+    cal = sub.add_parser("calibrate", parents=[*parents, layouts_options("sheets.yaml"), sheet],
+                         help="print a sheet that measures a duplex printer's back offset",
+                         description="Write OUT/calibrate-PAPER-BACKS.pdf: two pages to print on both sides of one "
+                                     "sheet. Held up to a light, the red index lines of one side cross the other "
+                                     "side's scales at DX and DY, the offset to pass to 'pnp build --back-offset "
+                                     "DX,DY' (mm; +DX: the backs print to the right of the fronts, +DY: higher, seen "
+                                     "from the front); the difference between the corner scales' readings gives the "
+                                     "turn for --back-rotate DEG (the sheet says how). Print it again with that "
+                                     "--back-offset and --back-rotate (or --printer NAME) to check: every scale reads "
+                                     "0; that sheet is written as OUT/calibrate-PAPER-BACKS-corrected.pdf, so it is "
+                                     "not mistaken for the first.")
+    cal.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
 
 
 def cmd_calibrate(args, specs_dir: Path) -> int:
@@ -24,8 +49,7 @@ def cmd_calibrate(args, specs_dir: Path) -> int:
     if sreport.items:
         print_report(sreport)
         return EXIT_INPUT
-    if args.paper not in presets:
-        raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
+    paper = paper_of(args, presets)
     corrected = bool(any(args.back_offset) or args.back_rotate)  # a file of its own: not mistaken for the first
     target = output_path(args.out, args.paper, args.backs, corrected)  # inside --out: preset names are ids
     try:
@@ -34,7 +58,7 @@ def cmd_calibrate(args, specs_dir: Path) -> int:
         os.close(fd)
         normal_mode(Path(tmp))
         try:
-            calibration_pdf(Path(tmp), presets[args.paper], args.backs, args.back_offset, args.back_rotate,
+            calibration_pdf(Path(tmp), paper, args.backs, args.back_offset, args.back_rotate,
                             getattr(args, "printer", None))
             os.replace(tmp, target)
         finally:

@@ -36,13 +36,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from .arguments import add_game, editions, folder, later, mm
+from .arguments import add_game, card_options, folder, lang_options, layouts_options
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_report
 from .progress import Progress
 from ..diagnostics import Report, plural
 from ..load.paths import display, out_problem
 from ..games.project import load_for_build
-from ..load.spec import LANGS
 
 DPI_RANGE = (50, 1200)
 MAX_PIXELS = 100_000_000  # one image; a 340 x 390 mm board at 1200 dpi would need 6 GB
@@ -56,8 +55,11 @@ IMPORT_HINT = ("Tabletop Simulator: Objects > Components > Custom > Deck, one pe
 
 
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    groups = [layouts_options(), lang_options(),
+              card_options(0.0, "--png only: show this much of the art round the trim (default 0: the piece as cut, "
+                                "transparent outside its outline); TTS sheets are always at trim size")]
     e = sub.add_parser(
-        "export", parents=parents, help="PNG images of every face and back; Tabletop Simulator deck sheets",
+        "export", parents=[*parents, *groups], help="PNG images of every face and back; Tabletop Simulator deck sheets",
         description="Export a game's pieces as images. --png writes OUT/<game>-png/<id>.png, the face of every "
                     "component, <design>.back.png for each back design (-1, -2, … where a design looks several "
                     "ways) and backs.json, which back is each card's; rendered from the card's own PDF drawing so "
@@ -84,16 +86,7 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.Argument
     e.add_argument("--dpi", type=_dpi, default=300, metavar="N",
                    help=f"resolution of the cards, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default 300); TTS sheets "
                         "are scaled down where a sheet would pass 4096 px")
-    e.add_argument("--bleed", type=mm, default=0.0, metavar="MM",
-                   help="--png only: show this much of the art round the trim (default 0: the piece as cut, "
-                        "transparent outside its outline); TTS sheets are always at trim size")
     e.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
-    e.add_argument("--layouts", type=folder, metavar="DIR",
-                   help="folder of layouts (default: a layouts/ folder beside the specs where it has the file, "
-                        "else the shipped layouts)")
-    e.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
-    later(e.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout, as for pnp build"),
-          lambda: f"card size edition from the game's layout, as for pnp build: {editions()}")
     e.add_argument("--force", action="store_true", help="export even when the spec breaks the game's rules")
     return e
 
@@ -186,9 +179,9 @@ def _drawn(loaded, args, edition: str, bleed: float, report: Report, progress):
     """Every face and back, as the build draws them; a diamond keeps its own bleed here. No
     paper is involved (drawing knows none), so the options carry no sheet. With a progress line,
     drawn as the build does when it shows one (card by card)."""
-    from ..options import BuildOptions
+    from ..options import options_from
 
-    opts = BuildOptions(sheet=None, bleed=bleed, lang=args.lang, edition=edition, diamonds="spaced")
+    opts = options_from(args, None, bleed=bleed, edition=edition, diamonds="spaced")
     if progress is None:
         from ..build import render_all
 

@@ -1,11 +1,22 @@
 """`pnp list`: a game's components as the spec gives them (`--format json` for tools)."""
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, print_report
 from ..games.project import load_checked
+
+
+def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
+    """`pnp list`'s options."""
+    from .arguments import add_format, add_game
+
+    ls = sub.add_parser("list", parents=parents, help="list a game's components",
+                        description="List every component of a game's spec with all its fields.")
+    add_game(ls)
+    add_format(ls, "every component with all its fields")
 
 
 def cmd_list(args, specs_dir: Path) -> int:

@@ -10,41 +10,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .arguments import add_game, mm, offset, port
+from .arguments import add_game, card_options, lang_options, layouts_options, paper_of, port, sheet_options
 
 DEFAULT_HOST = "127.0.0.1"
 
 
 def add_parser(sub, parents) -> None:
-    from ..imposition import BACK_MODES, DIAMOND_MODES
-    from ..load.spec import LANGS
-    from .arguments import editions, folder, later
-    from .printer import add_options as add_printer_options
-
-    s = sub.add_parser("serve", parents=parents, help="a live preview page of every card, its errors, the sheets and a deal",
+    groups = [layouts_options(), lang_options(), card_options(3.0, "bleed around every card in mm (default 3)"),
+              sheet_options(offset_help="the duplex printer's measured back shift, DX,DY mm as 'pnp calibrate' reads "
+                                        "it (as on 'pnp build'; default 0,0): the sheets show the backs moved back by "
+                                        "that much",
+                            rotate_help="the duplex printer's measured turn of the backs, degrees as 'pnp calibrate' "
+                                        "reads it (as on 'pnp build'; default 0): the sheets show the backs turned "
+                                        "back by that much")]
+    s = sub.add_parser("serve", parents=[*parents, *groups],
+                       help="a live preview page of every card, its errors, the sheets and a deal",
                        description="Serve a preview page: every face and back of the games (all by default) as "
                                    "pictures of the print, grouped by kind, the diagnostics beside the cards they "
                                    "are about, the sheets as printed and a deal for any player count. The page "
                                    "updates in place whenever a spec, table, layout or image is saved. Prints "
                                    "'serving http://HOST:PORT/' first. Stop with Ctrl-C.")
     add_game(s, many=True)
-    s.add_argument("--layouts", type=folder, metavar="DIR",
-                   help="folder of <game>.yaml layouts and sheets.yaml (default: ../layouts beside the specs if "
-                        "present, else the shipped ones)")
-    s.add_argument("--lang", default="en", choices=LANGS, help="language of the text on the cards (default en)")
-    later(s.add_argument("--edition", metavar="NAME", help="card size edition from the game's layout"),
-          lambda: f"card size edition from the game's layout: {editions()}")
-    s.add_argument("--paper", default=None, help="paper preset of the sheets from layouts/sheets.yaml (default a4)")
-    s.add_argument("--backs", default=None, choices=BACK_MODES, help="how backs are printed (default duplex-long)")
-    s.add_argument("--bleed", type=mm, default=3.0, metavar="MM", help="bleed around every card in mm (default 3)")
-    s.add_argument("--back-offset", type=offset, default=None, metavar="DX,DY",
-                   help="the duplex printer's measured back shift, DX,DY mm as 'pnp calibrate' reads it "
-                        "(as on 'pnp build'; default 0,0): the sheets show the backs moved back by that much")
-    add_printer_options(s, rotate_help="the duplex printer's measured turn of the backs, degrees as 'pnp calibrate' "
-                                       "reads it (as on 'pnp build'; default 0): the sheets show the backs turned "
-                                       "back by that much")
-    s.add_argument("--diamonds", default="shared-edge", choices=DIAMOND_MODES,
-                   help="how diamond tiles share the sheet (default shared-edge)")
     s.add_argument("--host", default=DEFAULT_HOST,
                    help=f"address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0 lets "
                         "others on your network see the page)")
@@ -53,9 +39,9 @@ def add_parser(sub, parents) -> None:
 
 def cmd_serve(args, specs_dir: Path) -> int:
     from ..games.project import sheets
-    from ..options import BuildOptions
+    from ..options import options_from
     from ..preview.server import serve
-    from .common import UsageError, games_asked, print_report
+    from .common import games_asked, print_report
     from .printer import resolve
 
     resolve(args, "pnp serve")  # --printer's profile and the defaults, for what the command line left unset
@@ -64,9 +50,5 @@ def cmd_serve(args, specs_dir: Path) -> int:
     if report.errors:
         print_report(report)
         return 2
-    if args.paper not in presets:
-        raise UsageError(f"no paper preset '{args.paper}'; presets: {', '.join(presets)}")
-    opts = BuildOptions(presets[args.paper], args.backs, args.bleed, args.lang, args.back_offset, args.edition,
-                        args.diamonds)
-    opts.back_rotate, opts.printer = args.back_rotate, args.printer
+    opts = options_from(args, paper_of(args, presets))
     return serve(games, Path(specs_dir), args.layouts, opts, args.host, args.port)

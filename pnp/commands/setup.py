@@ -4,6 +4,7 @@ Cards a player holds facing out (a declared deal `seen_by: others`, Hanabi's han
 everyone but their holder, who is told only how many they hold."""
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -11,6 +12,29 @@ from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, print_report
 from ..games.project import load_checked
+
+
+def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
+    """`pnp setup`'s options."""
+    from .arguments import add_game, each_game, lang_options, later, players_of, variants_of
+
+    s = sub.add_parser("setup", parents=[*parents, lang_options("the card names")],
+                       help="deal a game: the table, then each player's hidden cards",
+                       description="Deal a game from the spec's cards by the rules. Prints what everyone sees "
+                                   "first (piles, basket, turn order, what is set aside), then each player's "
+                                   "hidden cards in a section of their own. Cards are named as printed, with "
+                                   "the spec id in brackets. The same --seed gives the same deal.")
+    add_game(s)
+    later(s.add_argument("--players", type=int, required=True, metavar="N", help="how many play"),
+          lambda: f"how many play: {each_game(players_of)}")
+    s.add_argument("--player", type=int, metavar="K",
+                   help="print only what player K may see: the table and K's own cards (JSON likewise)")
+    later(s.add_argument("--variant", metavar="NAME", help="a variant of the game's rules (default: its normal rules)"),
+          lambda: f"a variant of the game's rules (default: its normal rules): {each_game(variants_of)}")
+    s.add_argument("--seed", type=int, metavar="N", help="random seed (default: a new one, printed)")
+    s.add_argument("--format", choices=("text", "json"), default="text",
+                   help="json keeps everything — public, private per player and face-down (hidden) — "
+                        "with the same split")
 
 
 def cmd_setup(args, specs_dir: Path) -> int:

@@ -2,11 +2,23 @@
 input that cannot be read."""
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 from .common import EXIT_OK, games_asked, shown
 from ..games.project import load_checked
+
+
+def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
+    """`pnp validate`'s options."""
+    from .arguments import add_format, add_game
+
+    v = sub.add_parser("validate", parents=parents, help="check specs against the games' rules",
+                       description="Check each game's spec: exit 0 when valid, 1 on rule violations, 2 on input "
+                                   "that cannot be read (bad YAML, bad types, missing file).")
+    add_game(v, many=True)
+    add_format(v, 'each game\'s "ok" and its diagnostics (file, line, col, severity, code, message)')
 
 
 def cmd_validate(args, specs_dir: Path) -> int:
