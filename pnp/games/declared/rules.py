@@ -144,77 +144,115 @@ def read_rules(node: Node | None, kinds: Kinds, players: list[int], variants: li
     return rules
 
 
+# What a rule may say beside its measure: the bounds (or tests) each measure takes — `unique`
+# takes none: no two components may share the value.
+LIMITS = {"count": BOUNDS, "every": BOUNDS, "sum": BOUNDS, "each": BOUNDS + TESTS, "unique": ()}
+RULE_KEYS = ("code", "message", "total", "variant") + MEASURES + BOUNDS + TESTS
+
+
 def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report,
           what: str) -> Rule | None:
+    """One rule: its keys checked against RULE_KEYS, then its measure, bound, total and message,
+    each read by a step of its own (None after any of them reports a problem)."""
     if not node.is_map:
         report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with a code, "
                                                f"a measure ({one_of(MEASURES)}) and a bound ({one_of(BOUNDS)})")
         return None
-    accepted = ("code", "message", "total", "variant") + MEASURES + BOUNDS + TESTS
-    ok = True
-    for key in node.value:
-        if key not in accepted:
-            report.error(node.key_loc(key), "DECLARE-KEY", f"unknown key '{key}' in {what}; accepted keys: {one_of(accepted)}")
-            ok = False
-    measures = [k for k in MEASURES if k in node.value]
-    bounds = [k for k in BOUNDS + TESTS if k in node.value]
+    unknown = [k for k in node.value if k not in RULE_KEYS]
+    for key in unknown:
+        report.error(node.key_loc(key), "DECLARE-KEY", f"unknown key '{key}' in {what}; accepted keys: "
+                                                      f"{one_of(RULE_KEYS)}")
     code = _code(node, report, what)
+    shape = _shape(node, report, what)
+    if shape is None:
+        return None
+    measure, limit = shape
+    rule = _measure(measure, node.value[measure], kinds, report, f"'{measure}' of {what}", node.loc)
+    if rule is None or code is None or unknown:
+        return None
+    rule.code = code
+    steps = (lambda: _rule_variant(rule, node, variants, report, what),
+             lambda: _limit(rule, limit, node, kinds, players, variants, report, what),
+             lambda: _total(rule, limit, node, report, what),
+             lambda: _message(rule, node, report, what))
+    return rule if all(step() for step in steps) else None
+
+
+def _shape(node: Node, report: Report, what: str) -> tuple[str, str | None] | None:
+    """The rule's one measure and its one bound or test (None for `unique`), as LIMITS allows."""
+    measures = [k for k in MEASURES if k in node.value]
     if len(measures) != 1:
         report.error(node.loc, "DECLARE-RULE", f"{what} needs exactly one of {one_of(MEASURES)}"
                                                + (f"; it has {one_of(measures)}" if measures else ""))
         return None
     measure = measures[0]
-    allowed = BOUNDS + TESTS if measure == "each" else () if measure == "unique" else BOUNDS
-    if measure != "unique" and (len(bounds) != 1 or bounds[0] not in allowed) or measure == "unique" and bounds:
-        need = ("no bound (no two components may share the value)" if measure == "unique"
-                else f"exactly one of {one_of(allowed)}")
+    given = [k for k in BOUNDS + TESTS if k in node.value]
+    allowed = LIMITS[measure]
+    if (len(given) != 1 or given[0] not in allowed) if allowed else given:
+        need = f"exactly one of {one_of(allowed)}" if allowed else "no bound (no two components may share the value)"
         report.error(node.loc, "DECLARE-RULE", f"{what} ({measure}) needs {need}"
-                                               + (f"; it has {one_of(bounds)}" if bounds else ""))
+                                               + (f"; it has {one_of(given)}" if given else ""))
         return None
-    rule = _measure(measure, node.value[measure], kinds, report, f"'{measure}' of {what}", node.loc)
-    if rule is None or code is None or not ok:
-        return None
-    rule.code = code
-    if "variant" in node.value:
-        rule.variant = _variant(node.value["variant"], variants, report, what)
-        if rule.variant is None:
-            return None
-    if bounds and bounds[0] in TESTS:
-        if not _test(rule, bounds[0], node, kinds, report, what):
-            return None
-    elif bounds:
-        b = node.value[bounds[0]]
-        if b.kind == "scalar" and b.value == SETUP:
-            if measure != "count" or bounds[0] != "exactly" or rule.where:
-                report.error(b.loc, "DECLARE-RULE", f"{what}: 'setup' (what the setup's steps take) is a number only "
-                                                    "for  exactly:  on a count of a whole kind, without where")
-                return None
-            rule.bound = Bound("exactly", SETUP, b.loc)
-        else:
-            rule.bound = _bound(bounds[0], b, players, variants, report, f"'{bounds[0]}' of {what}",
-                                counts=measure != "sum" and not (measure == "each" and _numeric(rule, kinds)))
-            if rule.bound is None:
-                return None
-    if "total" in node.value:
-        t = node.value["total"]
-        if measure != "every" or bounds != ["exactly"] or rule.per is not None:
-            report.error(node.key_loc("total"), "DECLARE-RULE", f"{what}: 'total' belongs to an every rule with one "
-                                                                "number for  exactly:  (the kind's total is that times "
-                                                                "the combinations)")
-            return None
-        if t.kind != "scalar" or not isinstance(t.value, str) or not CODE.match(t.value):
-            report.error(t.loc, "DECLARE-CODE", f"'total' of {what} is {type_name(t)}, expected a code for the total, "
-                                                "such as CARDS")
-            return None
-        rule.total = t.value
-    if "message" in node.value:
-        msg = Localized(300).read(node.value["message"], report, f"'message' of {what}")
-        if msg is not INVALID and _message_ok(msg, measure, node.value["message"], report, what):
-            rule.message = msg
-            rule.together = measure == "every" and "missing" in {n for n, _ in _names(msg["en"]) or []}
-        elif msg is not INVALID:
-            return None
-    return rule
+    return measure, (given[0] if given else None)
+
+
+def _rule_variant(rule: Rule, node: Node, variants: list[str], report: Report, what: str) -> bool:
+    if "variant" not in node.value:
+        return True
+    rule.variant = _variant(node.value["variant"], variants, report, what)
+    return rule.variant is not None
+
+
+def _limit(rule: Rule, limit: str | None, node: Node, kinds: Kinds, players: list[int], variants: list[str],
+           report: Report, what: str) -> bool:
+    """The rule's bound (`exactly: 40`, `exactly: setup`, per player count or variant) or test."""
+    if limit is None:
+        return True
+    if limit in TESTS:
+        return _test(rule, limit, node, kinds, report, what)
+    b = node.value[limit]
+    if b.kind == "scalar" and b.value == SETUP:
+        if rule.measure != "count" or limit != "exactly" or rule.where:
+            report.error(b.loc, "DECLARE-RULE", f"{what}: 'setup' (what the setup's steps take) is a number only "
+                                                "for  exactly:  on a count of a whole kind, without where")
+            return False
+        rule.bound = Bound("exactly", SETUP, b.loc)
+        return True
+    numbers = rule.measure != "sum" and not (rule.measure == "each" and _numeric(rule, kinds))
+    rule.bound = _bound(limit, b, players, variants, report, f"'{limit}' of {what}", counts=numbers)
+    return rule.bound is not None
+
+
+def _total(rule: Rule, limit: str | None, node: Node, report: Report, what: str) -> bool:
+    """`total: CODE`: an every rule's total (that number times the combinations) told apart."""
+    if "total" not in node.value:
+        return True
+    t = node.value["total"]
+    if rule.measure != "every" or limit != "exactly" or rule.per is not None:
+        report.error(node.key_loc("total"), "DECLARE-RULE", f"{what}: 'total' belongs to an every rule with one "
+                                                            "number for  exactly:  (the kind's total is that times "
+                                                            "the combinations)")
+        return False
+    if t.kind != "scalar" or not isinstance(t.value, str) or not CODE.match(t.value):
+        report.error(t.loc, "DECLARE-CODE", f"'total' of {what} is {type_name(t)}, expected a code for the total, "
+                                            "such as CARDS")
+        return False
+    rule.total = t.value
+    return True
+
+
+def _message(rule: Rule, node: Node, report: Report, what: str) -> bool:
+    """`message:` in the designer's words, its placeholders checked against what the measure tells."""
+    if "message" not in node.value:
+        return True
+    msg = Localized(300).read(node.value["message"], report, f"'message' of {what}")
+    if msg is INVALID:
+        return True  # reported; the rule stands with pnp's own words
+    if not _message_ok(msg, rule.measure, node.value["message"], report, what):
+        return False
+    rule.message = msg
+    rule.together = rule.measure == "every" and "missing" in {n for n, _ in _names(msg["en"]) or []}
+    return True
 
 
 def _variant(node: Node, variants: list[str], report: Report, what: str) -> str | None:

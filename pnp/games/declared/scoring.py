@@ -716,6 +716,16 @@ def score_played(scoring: Scoring, kinds: Kinds, played: Played) -> dict[str, An
                         for lab, pts, g in _grouped(step, label, mine[p], kinds)]
     totals = {p: sum(r["points"] for r in rows[p]) for p in names}
     breaks = {p: [evaluate(e, held[p]) for _, e, _ in scoring.tie_breaks] for p in names}
+    return {**_winner(scoring, totals, breaks), "players": {
+        p: {"total": totals[p], "lines": rows[p],
+            "tie_break": breaks[p], "cards": {z: [c.id for c in items] for z, items in played.players[p].items()}}
+        for p in names}}
+
+
+def _winner(scoring: Scoring, totals: dict[str, int], breaks: dict[str, list[int]]) -> dict[str, Any]:
+    """The winner by points (the most, or with `winner: fewest` the fewest), then each tie-break in
+    turn; None and the players still tied when they stay level; and what decided it."""
+    names = list(totals)
     sign = 1 if scoring.winner == "most" else -1
     key = {p: (sign * totals[p], *[(v if how == "most" else -v) for (how, _, _), v in zip(scoring.tie_breaks, breaks[p])])
            for p in names}
@@ -728,10 +738,7 @@ def score_played(scoring: Scoring, kinds: Kinds, played: Played) -> dict[str, An
             if sum(1 for p in names if key[p][:i + 2] == key[winner][:i + 2]) == 1:
                 decided = f"tied on points; the {how} {words} wins"
                 break
-    return {"winner": winner, "tied": [] if winner else leaders, "decided_by": decided, "players": {
-        p: {"total": totals[p], "lines": rows[p],
-            "tie_break": breaks[p], "cards": {z: [c.id for c in items] for z, items in played.players[p].items()}}
-        for p in names}}
+    return {"winner": winner, "tied": [] if winner else leaders, "decided_by": decided}
 
 
 def _grouped(step: Step, label: str, cards: list[tuple[Item, str]], kinds: Kinds) -> list[tuple[str, int, Any]]:
