@@ -132,7 +132,7 @@ def _special(item: Item, ctx: RenderContext) -> Drawing:
     title = safe(tb, ed)
     text_in(d, Box(title.x, title.y, pb.x - 1 - title.x, title.h, tb.text), sp.name(ctx.lang),
             WHITE)
-    points(d, pb.cx, pb.cy, pb.w / 2, colour.lighter(0.3), item["points"], pb.text)
+    points(d, pb.cx, pb.cy, pb.w / 2, colour.lighter(0.3), sp.points, pb.text)  # the rules' value, as scored
     ab = ed.box("art")
     s = min(ab.w, ab.h)
     d.circle(ab.cx, ab.cy, s / 2, fill=WHITE, stroke=colour, width=0.6)
