@@ -45,6 +45,12 @@ class Server:
             self.heard.wait_for(lambda: text in self.said or "\0" in self.said, timeout)
             return self.said
 
+    def wait_until(self, done, timeout: float = 120) -> str:
+        """Until `done(all it said on stderr so far)` holds (or the process has ended); all it said."""
+        with self.heard:
+            self.heard.wait_for(lambda: done(self.said) or "\0" in self.said, timeout)
+            return self.said
+
     def get(self, path: str, method: str = "GET") -> tuple[int, bytes, dict]:
         req = urllib.request.Request(self.url + path, method=method)
         try:
