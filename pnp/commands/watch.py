@@ -2,7 +2,8 @@
 is saved.
 
 Takes the build's own options; watches the specs folder and the layouts folder in use with
-watchfiles (the operating system's change notifications, not a polling loop of ours) and runs
+watchfiles (the operating system's change notifications, not a polling loop of ours), from before
+the first build (a save made while it runs is built after it; "watching" is said once it is), and runs
 `pnp build` for the games a change touches: `<game>.yaml` in either folder is that game,
 `sheets.yaml` every game, a table (CSV, XLSX, ODS) or an image every game whose spec — or a CSV
 table its spec names — names it. The process stays warm: a
@@ -21,6 +22,7 @@ from pathlib import Path
 from ..incremental.watched import WATCHED, affected, roots
 from ..load.paths import display
 
+WATCH_STEP_MS = 100  # the watcher answers this often when nothing is saved (its first answer: it is watching)
 
 
 def add_parser(sub, build: argparse.ArgumentParser) -> None:
@@ -60,14 +62,18 @@ def watch_loop(args, specs_dir: Path, stop_event: threading.Event | None = None,
 
     args.render_cache = RenderCache()
     folders = roots(args.layouts, specs_dir, games)
-    builds = _run(args, specs_dir, games, "first build", out)
-    print(f"pnp watch: watching {', '.join(display(r) for r in folders)} (Ctrl-C to stop)", file=out, flush=True)
     keep = DefaultFilter()
     only_ours = lambda change, path: path.endswith(WATCHED) and keep(change, path)  # noqa: E731
-    for changes in watch(*folders, watch_filter=only_ours, stop_event=stop_event, debounce=400, step=30,
-                         raise_interrupt=True):
+    saves = watch(*folders, watch_filter=only_ours, stop_event=stop_event, debounce=400, step=30,
+                  rust_timeout=WATCH_STEP_MS, yield_on_timeout=True, raise_interrupt=True)
+    next(saves, None)  # its first answer: watching from here on, so a save made during the first build is seen
+    builds = _run(args, specs_dir, games, "first build", out)
+    print(f"pnp watch: watching {', '.join(display(r) for r in folders)} (Ctrl-C to stop)", file=out, flush=True)
+    for changes in saves:
         if args.max_builds and builds >= args.max_builds:
             break
+        if not changes:  # the watcher's answer when nothing was saved
+            continue
         touched = sorted({Path(p) for _, p in changes})
         hit = affected(touched, games, specs_dir)
         if not hit:

@@ -31,9 +31,12 @@ class Lines:
         pass
 
     def wait(self, builds: int, timeout: float = 30) -> None:
+        self.until(lambda: self.text.count("--- done") + self.text.count("--- not") >= builds, timeout)
+
+    def until(self, done, timeout: float = 60) -> None:
+        """Until `done()`, looked at each time the watch says something."""
         with self.done:
-            assert self.done.wait_for(lambda: self.text.count("--- done") + self.text.count("--- not") >= builds,
-                                      timeout), self.text
+            assert self.done.wait_for(done, timeout), self.text
 
 
 def test_a_save_rebuilds_and_a_broken_spec_keeps_the_last_good_pdf(tmp_path):
@@ -46,8 +49,7 @@ def test_a_save_rebuilds_and_a_broken_spec_keeps_the_last_good_pdf(tmp_path):
     t.start()
     try:
         lines.wait(1)
-        first = (out / "gem.pdf").read_bytes()
-        time.sleep(0.3)  # the watcher is set up once the first build is done; give it a moment
+        first = (out / "gem.pdf").read_bytes()  # the watcher was set up before the first build
         copy_spec(tmp_path, "gem", "loan: 2 }", "loan: 3 }")
         lines.wait(2)
         second = (out / "gem.pdf").read_bytes()
@@ -72,20 +74,10 @@ def test_ctrl_c_stops_with_exit_0_and_no_traceback(tmp_path):
     deadline = time.monotonic() + 60
     while "watching" not in seen and time.monotonic() < deadline:
         seen += p.stdout.readline()
-    time.sleep(0.3)
-    p.send_signal(signal.SIGINT)
+    p.send_signal(signal.SIGINT)  # watching: it said so once its watcher was set up
     out, err = p.communicate(timeout=30)
     assert p.returncode == 0, err
     assert "Traceback" not in err and "stopped" in err
-
-
-def _until(done, act, timeout: float = 60) -> None:
-    """Do `act` until `done()` (a save the watcher was not yet set up to see is made again)."""
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "the watch did not answer"
-        act()
-        time.sleep(0.5)
 
 
 def test_watch_changed_removes_a_reprint_whose_edit_was_taken_back(tmp_path):
@@ -102,8 +94,10 @@ def test_watch_changed_removes_a_reprint_whose_edit_was_taken_back(tmp_path):
     try:
         lines.wait(1)
         assert not reprint.exists()
-        _until(reprint.exists, lambda: copy_spec(tmp_path, "gem", "loan: 2 }", "loan: 3 }"))
-        _until(lambda: not reprint.exists(), lambda: copy_spec(tmp_path, "gem"))  # the edit taken back
+        copy_spec(tmp_path, "gem", "loan: 2 }", "loan: 3 }")
+        lines.until(reprint.exists)
+        copy_spec(tmp_path, "gem")  # the edit taken back
+        lines.until(lambda: not reprint.exists())
         assert not (out / "gem-reprint.json").exists()
         assert sorted(p.name for p in out.iterdir()) == [".pnp.lock", "gem.json", "gem.manifest.json", "gem.pdf"]
     finally:
@@ -120,12 +114,19 @@ class _Watch:
         self.p = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "gem", "--specs", str(specs), "--out",
                                    str(out)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd,
                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        self.text = ""
+        self.text, self.said = "", threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         for line in self.p.stdout:
-            self.text += line
+            with self.said:
+                self.text += line
+                self.said.notify_all()
+
+    def until(self, done, timeout: float = 60) -> None:
+        """Until `done()`, looked at each time the watch says something."""
+        with self.said:
+            assert self.said.wait_for(done, timeout), self.text
 
     def builds(self) -> int:
         return self.text.count("--- done") + self.text.count("--- not")
@@ -149,13 +150,14 @@ def test_an_image_saved_while_the_spec_is_a_pipe_or_dev_zero_does_not_block_the_
     spec = specs / "gem.yaml"
     w = _Watch(specs, tmp_path / "out", tmp_path)
     try:
-        _until(lambda: "watching" in w.text, lambda: None)
+        w.until(lambda: "watching" in w.text)
         spec.unlink()
         os.mkfifo(spec) if what == "a pipe" else spec.symlink_to("/dev/zero")
         said = f"card_specs/gem.yaml:1:1: error[FILE-UNREADABLE]: is {'a pipe' if what == 'a pipe' else 'a device'}"
-        _until(lambda: said in w.text and w.builds() >= 2, lambda: None)  # the spec's own save
+        w.until(lambda: said in w.text and w.builds() >= 2)  # the spec's own save
         seen = w.builds()
-        _until(lambda: w.builds() > seen, lambda: (specs / "art.png").write_bytes(b"\x89PNG"))  # an image saved
+        (specs / "art.png").write_bytes(b"\x89PNG")  # an image saved
+        w.until(lambda: w.builds() > seen)
         assert "art.png saved: building gem" in w.text
     finally:
         code, text = w.stop()
@@ -181,7 +183,6 @@ def test_a_table_row_saved_rebuilds_its_game(tmp_path):
     try:
         lines.wait(1)
         first = (out / "lanterns.pdf").read_bytes()
-        time.sleep(0.3)
         table = specs / "lanterns.csv"
         table.write_text(table.read_text(encoding="utf-8").replace("Red Dragon", "Red Wyrm"), encoding="utf-8")
         lines.wait(2)
