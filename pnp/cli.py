@@ -42,7 +42,7 @@ from .commands.validate import add_parser as add_validate_parser
 from .commands.watch import add_parser as add_watch_parser
 from .commands.where import add_where_parser
 from .load.paths import default_specs_dir
-from .games.project import UnknownGame
+from .diagnostics import UnknownGame
 
 
 class _Version(argparse.Action):

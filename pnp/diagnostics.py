@@ -83,6 +83,11 @@ class Report:
         return 1 if self.errors else 0
 
 
+class UnknownGame(Exception):
+    """A game id no installed package registers, or a game package that cannot be loaded (defined
+    here, at the bottom, so the command line can catch it without loading the games)."""
+
+
 class InputError(Exception):
     """Raised by a loader when input cannot be read at all; carries its diagnostics."""
 

@@ -20,13 +20,9 @@ from typing import Any
 from . import parallel
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, print_report
 from ..diagnostics import Loc, Report
-from ..imposition import ImpositionError
 from ..load.paths import display, out_problem, spec_home
 from .arguments import paper_of
-from ..options import options_from
 from .progress import Line, Progress
-from ..games.project import game_layout, load_for_build, sheets
-from .reprint import build_reprint
 
 
 PAGES_TOLD = 500  # a build of more pages says how many before it starts
@@ -140,7 +136,10 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.Argument
 
 
 def cmd_build(args, specs_dir: Path) -> int:
+    from ..games.project import game_layout, load_for_build, sheets
+    from ..options import options_from
     from .printer import resolve
+    from .reprint import build_reprint
 
     resolve(args, "pnp build")  # --printer's profile and the defaults, for what the command line left unset
     layouts_dir = args.layouts
@@ -220,6 +219,8 @@ def cmd_build(args, specs_dir: Path) -> int:
 def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, progress) -> _Outcome:
     """One game read, checked and built (in this process or a child): its outcome, with its report."""
     from ..build import TextProblems, build
+    from ..games.project import load_for_build
+    from ..imposition import ImpositionError
 
     loaded = load_for_build(job.name, specs_dir, layouts_dir)
     unbuildable = _unbuildable(loaded, args)

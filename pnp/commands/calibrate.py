@@ -10,7 +10,6 @@ from pathlib import Path
 from .arguments import paper_of
 from .common import EXIT_INPUT, EXIT_OK, print_report
 from ..load.paths import display, out_problem
-from ..games.project import sheets
 
 
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
@@ -37,6 +36,8 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
 
 
 def cmd_calibrate(args, specs_dir: Path) -> int:
+    from ..games.project import sheets
+
     import tempfile
 
     from ..writers.calibration import calibration_pdf, output_path

@@ -6,8 +6,6 @@ import sys
 from pathlib import Path
 
 from ..diagnostics import Report
-from ..load.paths import display, folder_problem
-from ..games.project import available_games, game_def
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 MAX_PRINTED = 100  # diagnostics a person is shown per game; --format json (validate, build) lists all
@@ -19,6 +17,9 @@ class UsageError(Exception):
 
 def games_asked(requested: list[str], specs_dir: Path) -> list[str]:
     """The games named on the command line (each checked), or every game with a spec."""
+    from ..load.paths import display, folder_problem
+    from ..games.project import available_games, game_def
+
     if requested:
         for g in requested:
             game_def(g, specs_dir)

@@ -41,7 +41,6 @@ from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_repo
 from .progress import Progress
 from ..diagnostics import Report, plural
 from ..load.paths import display, out_problem
-from ..games.project import load_for_build
 
 DPI_RANGE = (50, 1200)
 MAX_PIXELS = 100_000_000  # one image; a 340 x 390 mm board at 1200 dpi would need 6 GB
@@ -142,6 +141,8 @@ def cmd_export(args, specs_dir: Path) -> int:
 
 
 def _export(args, specs_dir: Path) -> int:
+    from ..games.project import load_for_build
+
     if not (args.png or args.tts):
         raise Refused("nothing to export: give --png, --tts or both")
     if args.tts_url is not None and not args.tts:

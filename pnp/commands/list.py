@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, print_report
-from ..games.project import load_checked
 
 
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
@@ -20,6 +19,8 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
 
 
 def cmd_list(args, specs_dir: Path) -> int:
+    from ..games.project import load_checked
+
     loaded = load_checked(args.game, specs_dir)
     if loaded.spec is None or loaded.report.input_errors:
         print_report(loaded.report)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, UsageError, print_report
 from ..load.paths import display
-from ..games.project import load_checked
 
 
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
@@ -27,6 +26,8 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
 
 
 def cmd_score(args, specs_dir: Path) -> int:
+    from ..games.project import load_checked
+
     from ..diagnostics import InputError
 
     loaded = load_checked(args.game, specs_dir)

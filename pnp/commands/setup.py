@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, print_report
-from ..games.project import load_checked
 
 
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
@@ -38,6 +37,8 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
 
 
 def cmd_setup(args, specs_dir: Path) -> int:
+    from ..games.project import load_checked
+
     from ..games.base import SetupError, phrases, seat_name
 
     _check_variant(args, specs_dir)  # a usage error first, whatever the spec says

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 from .common import EXIT_OK, games_asked, shown
-from ..games.project import load_checked
 
 
 def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
@@ -22,6 +21,8 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
 
 
 def cmd_validate(args, specs_dir: Path) -> int:
+    from ..games.project import load_checked
+
     results = {}
     worst = EXIT_OK
     for g in games_asked(args.games, specs_dir):

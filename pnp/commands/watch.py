@@ -19,7 +19,6 @@ import threading
 import time
 from pathlib import Path
 
-from ..incremental.watched import WATCHED, affected, roots
 from ..load.paths import display
 
 WATCH_STEP_MS = 100  # the watcher answers this often when nothing is saved (its first answer: it is watching)
@@ -49,6 +48,8 @@ def cmd_watch(args, specs_dir: Path) -> int:
 def watch_loop(args, specs_dir: Path, stop_event: threading.Event | None = None, out=None) -> int:
     """Build, then rebuild on every change until `stop_event` is set or --max-builds is reached.
     Returns the number of builds run."""
+    from ..incremental.watched import WATCHED, affected, roots
+
     from watchfiles import DefaultFilter, watch
 
     from .common import games_asked as _games

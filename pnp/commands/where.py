@@ -10,12 +10,6 @@ from pathlib import Path
 
 from .arguments import add_format, add_game
 from .common import EXIT_INPUT, EXIT_OK
-from ..load.paths import display
-from ..diagnostics import InputError
-from ..games.project import load_checked
-from ..incremental.reprint import check_map, pages_of
-from ..incremental.state import ReprintError, read_sheet_map
-from ..load.yamlload import os_problem
 
 
 def add_where_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
@@ -33,6 +27,8 @@ def add_where_parser(sub, parents: list[argparse.ArgumentParser]) -> None:
 def resolve_ids(loaded, texts: list[str]) -> list[str]:
     """Spec ids for what the user typed (an id or a printed name: every card a name fits, 'Diamond'
     all the diamond cards); ReprintError naming close matches."""
+    from ..incremental.state import ReprintError
+
     ids, problems = [], []
     for text in texts:
         items, why = loaded.game.find_cards(loaded.spec, text)
@@ -45,6 +41,13 @@ def resolve_ids(loaded, texts: list[str]) -> list[str]:
 
 
 def cmd_where(args, specs_dir: Path) -> int:
+    from ..load.paths import display
+    from ..diagnostics import InputError
+    from ..games.project import load_checked
+    from ..incremental.reprint import check_map, pages_of
+    from ..incremental.state import ReprintError, read_sheet_map
+    from ..load.yamlload import os_problem
+
     loaded = load_checked(args.game, specs_dir)
     if loaded.spec is None or loaded.report.input_errors:
         for d in loaded.report.sorted():

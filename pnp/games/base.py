@@ -15,7 +15,7 @@ from pathlib import Path
 from importlib import import_module, util
 from typing import Any, Callable, Mapping, Sequence
 
-from ..diagnostics import Report, one_of
+from ..diagnostics import Report, UnknownGame, one_of  # noqa: F401  (UnknownGame: read from here too)
 from ..geometry.drawing import Drawing
 from ..load.layout import Edition, Template
 from ..load.schema import Field
@@ -130,10 +130,6 @@ def card_json(item: Item, copy: int, name: str, /, **extra: Any) -> dict[str, An
     (an extra under one of CARD_KEYS is left to the caller to put elsewhere: it would hide them)."""
     return {"card": f"{item.id}#{copy}", "id": item.id, "name": name,
             **{k: v for k, v in extra.items() if k not in CARD_KEYS}}
-
-
-class UnknownGame(Exception):
-    """A game id no installed package registers, or a game package that cannot be loaded."""
 
 
 _UNRESOLVED = object()
