@@ -145,12 +145,15 @@ def _digits(chars) -> list[str]:
 
 def test_candy_points_read_either_way_up_and_gingerbread_men_show_their_ladder(read, spec):
     _, b, pdf = read
+    kinds = set()
     for card in _cards(b.map, pdf, ("candy", "gingerbread")):
         numbers = _digits([c for c in card.chars() if c["v"] > MARK_ZONE])
         if card.kind == "candy":  # once in the left corner, once turned in the right one
             assert numbers == [str(spec[card.id]["points"])] * 2, (card.id, numbers)
         else:
             assert numbers == [str(p) for p in rules.GINGERBREAD_LADDER], (card.id, numbers)
+        kinds.add(card.kind)
+    assert kinds == {"candy", "gingerbread"}
 
 
 def test_the_four_mark_stands_at_the_bottom_of_exactly_the_marked_cards(read, spec):
@@ -165,11 +168,14 @@ def test_no_number_on_a_decoration_comes_within_3mm_of_its_cut(read):
     """Diamonds are cut edge to edge: a stray cut must not clip a number (the distance of a glyph's
     box corners to the nearest edge of the diamond)."""
     _, b, pdf = read
+    numbers = 0
     for card in _cards(b.map, pdf, DECORATIONS):
         a, h = card.w / 2, card.h / 2
         for c in card.chars():
             worst = max(abs(u - a) / a + abs(v - h) / h for u in (c["u0"], c["u1"]) for v in (c["v0"], c["v1"]))
             assert (1 - worst) * a * h / math.hypot(a, h) >= SAFE, (card.id, c["text"])
+            numbers += 1
+    assert numbers > 0
 
 
 def _colour(rgb) -> str | None:

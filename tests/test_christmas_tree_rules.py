@@ -28,11 +28,14 @@ def test_the_box_holds_what_the_seed_lists(spec):
 
 
 def test_every_player_count_has_a_deck_for_three_rounds(spec):
+    counts = 0
     for players in rules.PLAYERS:
         marked = rules.uses_marked(players)
         base = sum(c.count for k in rules.MARKED for c in spec.of_kind(k) if marked or not c["four_player"])
         deck = base + rules.GINGERBREAD_PER_PLAYER * rules.seats(players)
         assert deck >= rules.cards_needed(players) == rules.seats(players) * 8 * 3
+        counts += 1
+    assert counts == len(rules.PLAYERS) > 0
 
 
 def test_the_tree_has_21_spaces_in_rows_of_1_to_6_and_30_shared_edges():

@@ -47,7 +47,9 @@ def test_the_deck_holds_the_cards_for_the_player_count(cli, cards, players, tree
 @pytest.mark.parametrize("variant, goals, cookies, bells", [
     ("beginner", 0, 0, {1}), ("family", 4, 3, {1, 2}), (None, 4, 3, {1, 2}), ("advanced", 5, 4, {1, 2, 3})])
 def test_goals_and_cookies_by_variant_from_the_right_levels(cli, cards, variant, goals, cookies, bells):
+    deals = 0
     for players in (2, 3, 4):
+        deals += 1
         d = deal(cli, players, variant)
         players_only = [t for t in d["public"]["trees"] if t != "dummy"]
         assert d["public"]["cookies"] == {p: cookies for p in players_only}
@@ -58,6 +60,7 @@ def test_goals_and_cookies_by_variant_from_the_right_levels(cli, cards, variant,
         assert len(set(dealt)) == len(dealt)
         assert {cards[g]["bells"] for g in dealt} <= bells
         assert len(round_goals) == (3 if variant == "beginner" else 0)  # beginner: 3 drawn each round
+    assert deals == 3
 
 
 def test_the_same_seed_deals_the_same_game_and_another_seed_another(cli):

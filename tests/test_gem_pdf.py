@@ -96,6 +96,7 @@ def _halves(chars, piece):
 
 def test_loan_end_is_the_investment_end_turned_180_degrees(shipped_build, spec_cards):
     built = shipped_build("gem")
+    cards = 0
     with pdfplumber.open(built.pdf) as pdf:
         for n, entry in enumerate(built.map["pages"]):
             if entry["side"] != "front":
@@ -116,6 +117,8 @@ def test_loan_end_is_the_investment_end_turned_180_degrees(shipped_build, spec_c
                 a, b = _halves(chars, piece)
                 ends = {frozenset(rotation_of(c) for c in a), frozenset(rotation_of(c) for c in b)}
                 assert ends == {frozenset({rot}), frozenset({(rot + 180) % 360})}
+                cards += 1
+    assert cards > 0
 
 
 def test_backs_sit_behind_their_fronts_mirrored_for_a_long_edge_flip(shipped_build):
@@ -139,11 +142,13 @@ def test_backs_sit_behind_their_fronts_mirrored_for_a_long_edge_flip(shipped_bui
 
 def test_crop_marks_lie_outside_all_bleed_on_front_pages_only(shipped_build):
     built = shipped_build("gem")
+    sides = []
     with pdfplumber.open(built.pdf) as pdf:
         for n, entry in enumerate(built.map["pages"]):
             page = pdf.pages[n]
             bleeds = [(x - 3, y - 3, x + w + 3, y + h + 3) for x, y, w, h in (p["trim_mm"] for p in entry["pieces"])]
             hairlines = [ln for ln in page.lines if ln["linewidth"] == pytest.approx(0.25, abs=0.01)]
+            sides.append(entry["side"])
             if entry["side"] == "back":
                 assert hairlines == []
                 continue
@@ -153,6 +158,7 @@ def test_crop_marks_lie_outside_all_bleed_on_front_pages_only(shipped_build):
                 y0, y1 = (float(page.height) - ln["bottom"]) / MM, (float(page.height) - ln["top"]) / MM
                 mx, my = (x0 + x1) / 2, (y0 + y1) / 2
                 assert not any(bx0 < mx < bx1 and by0 < my < by1 for bx0, by0, bx1, by1 in bleeds)
+    assert {"front", "back"} <= set(sides)  # pages of both sides were looked at
 
 
 def test_two_builds_are_byte_identical(tmp_path):
@@ -270,6 +276,7 @@ def test_a_card_that_cannot_be_drawn_becomes_a_placeholder_and_a_warning(cli, tm
 
 def test_all_text_keeps_3mm_clear_of_the_cut(shipped_build):
     """Cutting drifts: no letter or digit of a GEM card may come within 3 mm of its trim line."""
+    chars = 0
     for args in ((), ("--edition", "poker")):
         built = shipped_build("gem", *args)
         with pdfplumber.open(built.pdf) as pdf:
@@ -283,6 +290,8 @@ def test_all_text_keeps_3mm_clear_of_the_cut(shipped_build):
                         y0, y1 = height - c["bottom"] / MM, height - c["top"] / MM
                         clear = min(x0 - x, x + w - x1, y0 - y, y + h - y1)
                         assert clear >= 2.9, (args, n + 1, piece["id"], c["text"], round(clear, 2))
+                        chars += 1
+    assert chars > 0
 
 
 def test_the_back_looks_the_same_after_a_half_turn():

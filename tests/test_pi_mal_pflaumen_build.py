@@ -255,6 +255,9 @@ def test_zh_tw_cards_carry_the_seed_names_in_an_embedded_font(shipped_build, spe
 
 
 def test_no_glyph_is_missing_in_either_language(cli, tmp_path):
+    built = []
     for lang in ("en", "zh-TW"):
         res = cli("build", GAME, "--out", tmp_path / lang, "--lang", lang)
         assert res.code == 0 and "FONT-GLYPH" not in res.err, res.err
+        built.append(lang)
+    assert built == ["en", "zh-TW"]

@@ -118,6 +118,7 @@ def test_every_two_different_actions_differ_in_text_or_outline_in_greyscale(acti
 
 def test_each_action_is_named_in_the_cards_language_legibly(actions):
     lang, found = actions
+    read = 0
     for kind, cards in found.items():
         word = rules.ACTIONS[kind]["short"][lang].replace(" ", "")
         for cid, text, _, grey, sizes in cards:
@@ -125,3 +126,5 @@ def test_each_action_is_named_in_the_cards_language_legibly(actions):
             assert sizes and min(sizes) >= 6, (lang, cid, sizes)  # points, under the icon
             ground, ink = np.median(grey), np.percentile(grey, 1)
             assert ground - ink >= 120, (lang, cid, ground, ink)  # dark words on light paper, in grey
+            read += 1
+    assert read > 0

@@ -122,27 +122,33 @@ def test_faces_that_are_also_backs_draw_no_frame(cards, spec):
 
 
 def test_nothing_printed_comes_within_1_2mm_of_the_fine_frame_line(cards, spec):
+    framed_faces = 0
     for side, piece, framed, frames, others, chars in cards:
         if not framed:
             continue
+        framed_faces += 1
         where = f"{piece['id']} ({spec[piece['id']].kind}) {side}"
         fine = min(frames[1])
         for g in others:
             assert min(g) >= fine + AIR, (where, "a shape", round(min(g), 2), round(fine, 2))
         for text, g in chars:  # the character's whole em box, not only its ink
             assert min(g) >= fine + AIR, (where, text, round(min(g), 2), round(fine, 2))
+    assert framed_faces > 0
 
 
 def test_text_stands_inside_the_safe_area_and_unframed_faces_keep_5mm_clear(cards):
     """On every side, every character's em box is SAFE mm or more inside the cut; on the faces
     that are also backs, no picture comes within 5 mm of it either."""
+    read = 0
     for side, piece, framed, _, others, chars in cards:
         where = f"{piece['id']} {side}"
         for text, g in chars:
             assert min(g) >= SAFE, (where, text, round(min(g), 2))
+            read += 1
         if not framed and side == "front":
             for g in others:
                 assert min(g) >= FRAME_FROM_CUT, (where, "a shape", round(min(g), 2))
+    assert read > 0
 
 
 DPI = 200

@@ -99,10 +99,13 @@ def test_every_box_keeps_clear_of_the_fine_frame_line(ctx):
     k = render.FINE_RULE + 0.8
     n = ed.box("number")
     boxes = {**ed.boxes, "number~": Box(ed.width - n.x - n.w, ed.height - n.y - n.h, n.w, n.h)}
+    checked = 0
     for name, b in boxes.items():
         if name != "frame":
             assert f.x + k <= b.x and b.x + b.w <= f.x + f.w - k, name
             assert f.y + k <= b.y and b.y + b.h <= f.y + f.h - k, name
+            checked += 1
+    assert checked == len(boxes) - 1 > 0
 
 
 @pytest.mark.parametrize("kind", list(rules.ACTIONS))

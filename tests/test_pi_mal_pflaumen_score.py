@@ -129,7 +129,9 @@ def brute_force(display):
 def test_the_search_matches_brute_force_on_random_displays():
     rng = random.Random(9)
     patterns = ["AA", "AB", "AAB", "ABC", "AAA", "AABB", "AAAB", "ABCD", "AAAA", "ABCDE", "AABBC"]
+    displays = 0
     for _ in range(150):
+        displays += 1
         kinds = list(rules.FRUITS)[: rng.randint(2, 9)]
         n = rng.randint(1, 10)
         display = [Held(str(i), rng.choice(kinds), (rng.choice(patterns), rng.randint(1, 6)) if i < min(n, 4) and
@@ -143,6 +145,7 @@ def test_the_search_matches_brute_force_on_random_displays():
             shape = sorted((kinds_used.count(f) for f in m["fruits"]), reverse=True)
             assert shape == rules.runs(m["pattern"]) and len(set(m["fruits"])) == len(m["fruits"])
             assert len(m["cards"]) == len(m["pattern"]) + (display[m["card"]].fruit not in m["fruits"])
+    assert displays == 150
 
 
 def test_a_full_display_is_searched_quickly():

@@ -82,7 +82,9 @@ def _public_json_ids(data) -> set[str]:
 def test_player_k_sees_the_table_and_only_their_own_cards(cli, game):
     n = PLAYERS[game]
     everything = cli("setup", game, "--players", n, "--seed", 4, "--format", "json").json()
+    seats = 0
     for k in range(1, n + 1):
+        seats += 1
         r = cli("setup", game, "--players", n, "--seed", 4, "--player", k)
         assert r.code == 0
         public, private = _sections(r.out)
@@ -98,6 +100,7 @@ def test_player_k_sees_the_table_and_only_their_own_cards(cli, game):
         assert list(j["private"]) == [f"player {k}"] and "hidden" not in j and j["for_player"] == k
         assert j["public"] == everything["public"]
         assert j["private"][f"player {k}"] == everything["private"][f"player {k}"]
+    assert seats == n
 
 
 @pytest.mark.parametrize("game", PLAYERS)

@@ -227,7 +227,9 @@ def test_player_k_sees_the_table_and_only_their_own_section(deals, case):
     n = case[1]
     whole_public, whole_private = _sections(deals(*case))
     data = deals(*case, fmt="json")
+    seats = 0
     for k in range(1, n + 1):
+        seats += 1
         text = deals(*case, "--player", k)
         note = f"\n\n（以上是玩家 {k} 可以看到的內容；不加 --player 則顯示完整的發牌）\n"
         assert text.endswith(note)
@@ -242,3 +244,4 @@ def test_player_k_sees_the_table_and_only_their_own_section(deals, case):
         shown = {m.group(2) for m in LABEL.finditer(text)}
         assert not shown & (others - {c["id"] for c in _cards(own)} - {c["id"] for c in _cards(data["public"])})
         assert not re.search(rf"^--- 僅限玩家 (?!{k}：)", text, re.MULTILINE)
+    assert seats == n

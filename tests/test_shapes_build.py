@@ -38,10 +38,12 @@ def test_every_copy_of_every_component_is_placed_once_and_the_board_in_four_tile
 @pytest.mark.parametrize("options", [(), ("--diamonds", "spaced"), ("--backs", "gutterfold")])
 def test_no_two_outlines_overlap_and_each_with_its_bleed_lies_in_the_printable_area(shapes_build, options):
     built = shapes_build(*options)
+    pieces = 0
     for page in built.map["pages"]:
         outlines = [(p, [tuple(v) for v in p["outline_mm"]]) for p in page["pieces"]]
         for i, (p, a) in enumerate(outlines):
             assert inside_rect(grow(a, bleed_of(built, p)), MARGIN, MARGIN, A4_W - MARGIN, A4_H - MARGIN, tol=0.01)
+            pieces += 1
             for q, b in outlines[i + 1:]:
                 assert overlap(a, b) == 0, (page["page"], p["id"], q["id"])
         if page["side"] == "back" or not page["pieces"] or page["pieces"][0]["shape"] != "rhombus":
@@ -49,12 +51,15 @@ def test_no_two_outlines_overlap_and_each_with_its_bleed_lies_in_the_printable_a
         if "spaced" in options:  # spaced diamonds: 2 x bleed between neighbours, their bleeds touch
             grown = [grow(a, 3.0) for _, a in outlines]
             assert all(overlap(a, b) < 0.005 for i, a in enumerate(grown) for b in grown[i + 1:])  # map rounds to 0.001
+    assert pieces > 0
 
 
 def test_outlines_have_their_templates_shape(shapes_build):
     built = shapes_build()
+    shapes = set()
     for page in sides(built, "front"):
         for p in page["pieces"]:
+            shapes.add(p["shape"])
             pts = p["outline_mm"]
             x, y, w, h = p["trim_mm"]
             if p["shape"] == "rhombus":
@@ -73,14 +78,17 @@ def test_outlines_have_their_templates_shape(shapes_build):
                 xs, ys = [v[0] for v in pts], [v[1] for v in pts]
                 assert (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx((x, y, w, h), abs=0.01)
                 assert len(pts) > 4  # the corners are rounded
+    assert {"rhombus", "circle"} <= shapes  # the shapes checked above were there to check
 
 
 def test_page_boxes_frame_the_pieces_and_their_bleed(shapes_build):
     built = shapes_build()
     reader = PdfReader(built.pdf)
+    pages = 0
     for entry in built.map["pages"]:
         if not entry["pieces"]:
             continue
+        pages += 1
         page = reader.pages[entry["page"] - 1]
         trims = [p["trim_mm"] for p in entry["pieces"]]
         x0, y0 = min(t[0] for t in trims), min(t[1] for t in trims)
@@ -90,6 +98,7 @@ def test_page_boxes_frame_the_pieces_and_their_bleed(shapes_build):
         bx1, by1 = max(t[0] + t[2] + b for t, b in bleeds), max(t[1] + t[3] + b for t, b in bleeds)
         assert [float(v) / MM for v in page.trimbox] == pytest.approx([x0, y0, x1, y1], abs=0.01)
         assert [float(v) / MM for v in page.bleedbox] == pytest.approx([bx0, by0, bx1, by1], abs=0.01)
+    assert pages > 0
 
 
 def _segments(page):
@@ -126,12 +135,14 @@ def test_each_shared_edge_cut_is_marked_at_both_ends_in_the_pdf(shapes_build):
 
 def test_board_tiles_carry_their_caption_glue_area_and_cross_hairs_in_the_pdf(shapes_build):
     built = shapes_build()
+    tiles = 0
     with pdfplumber.open(built.pdf) as pdf:
         for entry in sides(built, "front"):
             tiled = [p for p in entry["pieces"] if "tile" in p]
             if not tiled:
                 continue
             (p,) = tiled
+            tiles += 1
             t = p["tile"]
             n = (t["row"] - 1) * t["cols"] + t["col"]
             page = pdf.pages[entry["page"] - 1]
@@ -149,6 +160,7 @@ def test_board_tiles_carry_their_caption_glue_area_and_cross_hairs_in_the_pdf(sh
             for cx, cy in p["crosshairs_mm"]:  # a horizontal and a vertical arm through the point
                 arms = [s for s in segs if abs((s[0] + s[2]) / 2 - cx) < 0.05 and abs((s[1] + s[3]) / 2 - cy) < 0.05]
                 assert len({(round(s[0], 1) == round(s[2], 1)) for s in arms}) == 2
+    assert tiles == 4  # "tile n of 4"
 
 
 @pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
@@ -174,11 +186,13 @@ def test_backs_of_every_shape_sit_exactly_behind_their_fronts(shapes_build, back
 
 def test_back_offset_shifts_every_back_and_gutterfold_mirrors_across_the_fold(shapes_build):
     plain, shifted = shapes_build(), shapes_build("--back-offset", "0.5,-1")
+    shifted_backs = folded_backs = 0
     for a, b in zip(sides(plain, "back"), sides(shifted, "back")):
         for p, q in zip(a["pieces"], b["pieces"]):
             # seen from the front the backs land 0.5 mm right and 1 mm low; the long-edge back page
             # (x mirrored) moves 0.5 mm right and 1 mm up to bring them back
             assert same_points(q["outline_mm"], [(x + 0.5, y + 1) for x, y in p["outline_mm"]])
+            shifted_backs += 1
     fold = shapes_build("--backs", "gutterfold")
     pages = fold.map["pages"]
     for front, back in zip(pages[::2], pages[1::2]):
@@ -188,6 +202,8 @@ def test_back_offset_shifts_every_back_and_gutterfold_mirrors_across_the_fold(sh
             f = by_key[(b["id"], b["copy"], str(b.get("tile")))]
             assert same_points(b["outline_mm"], [(x, A4_H - y) for x, y in f["outline_mm"]])
             assert max(y for _, y in b["outline_mm"]) < A4_H / 2 < min(y for _, y in f["outline_mm"])
+            folded_backs += 1
+    assert shifted_backs > 0 and folded_backs > 0
 
 
 def test_the_sheet_map_tiles_cover_the_board_overlap_by_10_mm_and_their_cross_hairs_meet(shapes_build):

@@ -89,6 +89,7 @@ def _word(chars) -> str:
 
 def test_no_text_within_3mm_of_the_cut(cards):
     """Recipe names, points, ingredient names (descenders too) and every mission word."""
+    assert cards
     for card in cards:
         near = [c for c in card.chars if c["text"].strip() and Card.margin(c) < SAFE]
         assert not near, (card.id, _word(near), round(min(Card.margin(c) for c in near), 2))
@@ -103,6 +104,7 @@ def _flag(s) -> bool:
 def test_no_badge_icon_or_box_within_3mm_of_the_cut(cards):
     """Points badges, recipe icons, the Yummy-yummy box, shelves and the tea panel's closed
     ends: every shape drawn on the card either runs out into the bleed or keeps 3mm clear."""
+    assert cards
     for card in cards:
         near = [s for s in card.shapes if 0.05 < Card.margin(s) < SAFE and not _flag(s)]
         assert not near, (card.id, [(round(s["x0"], 1), round(s["y0"], 1), round(s["x1"], 1), round(s["y1"], 1))
@@ -110,17 +112,21 @@ def test_no_badge_icon_or_box_within_3mm_of_the_cut(cards):
 
 
 def test_mission_text_is_large_enough_to_read(cards):
+    missions = 0
     for card in cards:
         if card.kind not in rules.MISSION_KINDS:
             continue
         small = [c for c in card.chars if c["text"].strip() and c["size"] < READABLE - 0.01]
         assert not small, (card.id, _word(small), min(round(c["size"], 2) for c in small))
+        missions += 1
+    assert missions > 0
 
 
 def test_mission_points_read_as_large_as_on_game_cards(cards):
     """A mission's points stand top right, at the size of a game card's points."""
     game = [c["size"] for card in cards if card.kind in rules.RECIPE_KINDS for c in card.chars
             if c["x0"] > CARD_W * 0.7 and c["y0"] > CARD_H * 0.8 and c["text"].isdigit()]
+    missions = 0
     for card in cards:
         mk = rules.MISSION_KINDS.get(card.kind)
         if mk is None or mk.field is None:
@@ -128,10 +134,13 @@ def test_mission_points_read_as_large_as_on_game_cards(cards):
         corner = [c for c in card.chars if c["x0"] > CARD_W * 0.7 and c["y0"] > CARD_H * 0.75 and c["text"].isdigit()]
         assert _word(corner) == str(mk.points), (card.id, _word(corner))
         assert min(c["size"] for c in corner) >= 0.9 * max(game), (card.id, [c["size"] for c in corner])
+        missions += 1
+    assert missions > 0
 
 
 def test_two_digit_points_leave_room_in_their_disc(cards):
     """Bear's 10 sits inside the badge's white disc with room to spare, not edge to edge."""
+    specials = 0
     for card in cards:
         if card.kind not in rules.SPECIALS:
             continue
@@ -144,14 +153,18 @@ def test_two_digit_points_leave_room_in_their_disc(cards):
                  and abs((s["x1"] - s["x0"]) - (s["y1"] - s["y0"])) < 0.1]
         disc = min(discs, key=lambda s: s["x1"] - s["x0"])
         assert x1 - x0 <= 0.75 * (disc["x1"] - disc["x0"]), (card.id, x1 - x0, disc["x1"] - disc["x0"])
+        specials += 1
+    assert specials > 0
 
 
 def test_tea_party_panel_holds_its_names_and_bunting(cards):
     """On the card that closes the tea-party panel (part 3 of 3) no flag hangs past the closed
     end, and every name keeps at least 1mm from the panel's borders."""
+    panels = 0
     for card in cards:
         if card.kind != "mission-tea-party":
             continue
+        panels += 1
         ends = [s for s in card.shapes if s["x1"] - s["x0"] < 0.05 and s["y1"] - s["y0"] > 20]
         assert len(ends) == 1, card.id
         end, bottom, top = ends[0]["x0"], ends[0]["y0"], ends[0]["y1"]
@@ -162,6 +175,7 @@ def test_tea_party_panel_holds_its_names_and_bunting(cards):
         assert all(c["x1"] <= end - 1 and c["y0"] >= bottom + 1 for c in in_band), \
             (card.id, [(c["text"], round(end - c["x1"], 2), round(c["y0"] - bottom, 2)) for c in in_band
                        if c["x1"] > end - 1 or c["y0"] < bottom + 1])
+    assert panels > 0
 
 
 def _printed(card: Card, text: str) -> list[dict]:
@@ -177,10 +191,12 @@ def test_a_mission_rule_stands_over_the_recipes_it_counts(cards):
     """"Own 3 of these 4:" heads the shelf (or the basket) it counts: it stands between the title
     band and those recipes, and the tea-party panel comes only below them. Under the shelf, right
     over the panel, it read as the tea party's rule."""
+    missions = 0
     for card in cards:
         mk = rules.MISSION_KINDS.get(card.kind)
         if mk is None or mk.field is None:
             continue
+        missions += 1
         goal = _printed(card, label("own", card.lang, need=mk.needed, n=mk.shown))
         title = _printed(card, mk.name(card.lang))
         tea = _printed(card, rules.MISSION_KINDS["mission-tea-party"].name(card.lang))
@@ -191,3 +207,4 @@ def test_a_mission_rule_stands_over_the_recipes_it_counts(cards):
         assert min(c["y0"] for c in goal) >= max(c["y1"] for c in between), \
             (card.id, _word(goal), [c["text"] for c in between if c["y1"] > min(g["y0"] for g in goal)])
         assert max(c["y1"] for c in goal) < min(c["y0"] for c in title)
+    assert missions > 0

@@ -42,8 +42,11 @@ def test_sure_ingredients_takes_the_rarest_first():
 def test_shipped_deck_keeps_eight_ingredients_for_the_biggest_deal():
     spec, _ = load_spec(SPECS_DIR / "the-jam.yaml", JAM)
     dealt = max(rules.PLAYERS) * rules.HAND
+    variants = 0
     for variant in (None, "kids"):
         assert deck.sure_ingredients(deck.ingredient_copies(spec, variant), dealt) >= rules.BASKET
+        variants += 1
+    assert variants == 2
 
 
 def test_references_carry_their_location():

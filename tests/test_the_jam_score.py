@@ -81,11 +81,14 @@ def test_the_tea_party_counts_the_parts_of_all_three_cards_and_pays_by_the_ladde
     # parts: winter apple, raspberry; grandma peach, currant; tea party strawberry, cherry, apple pie, plum pie
     tea = ["apple-jam", "raspberry-jam", "peach-jam", "currant-jam", "strawberry-jam", "cherry-jam",
            "apple-pie", "plum-pie"]
+    rungs = 0
     for owned, points in [(3, 0), (4, 5), (5, 8), (6, 11), (7, 14), (8, 18)]:
         r = score([card(t) for t in tea[:owned]], missions=[winter(["walnut-jam"] * 4), G, T])
         party_row = next(c for c in r["combinations"] if c["kind"] == "mission-tea-party")
         assert party_row["points"] == points, owned
         assert r["missions"] == points
+        rungs += 1
+    assert rungs == 6
 
 
 def test_a_card_serves_one_combination_only_and_the_best_assignment_wins_where_greedy_loses():

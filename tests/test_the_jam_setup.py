@@ -41,7 +41,9 @@ def shipped():
 def test_basket_never_repeats_an_ingredient(shipped, players, variant):
     jam, spec = shipped
     cards = {c.id: c for c in spec.components}
+    baskets = 0
     for seed in range(400):
+        baskets += 1
         data = jam.setup(spec, players, seed, variant).data
         basket = data["public"]["basket"]
         assert len(basket) == rules.BASKET
@@ -50,6 +52,7 @@ def test_basket_never_repeats_an_ingredient(shipped, players, variant):
         for c in basket:  # what setup says matches the card in the spec
             comp = cards[c["card"].split("#")[0]]
             assert comp.kind not in SPECIALS and comp["ingredient"] == c["ingredient"]
+    assert baskets == 400
 
 
 def test_basket_from_the_command_line(cli):
@@ -80,7 +83,9 @@ def test_hands_and_missions(cli, players, each):
 
 
 def test_set_aside_cards_go_back_into_the_deck(cli):
+    deals = 0
     for seed in range(60):
+        deals += 1
         data = deal(cli, "--players", 4, "--seed", seed)
         aside = data["public"]["set_aside_and_shuffled_back"]
         assert set(aside) <= set(data["hidden"]["draw_pile"])
@@ -88,6 +93,7 @@ def test_set_aside_cards_go_back_into_the_deck(cli):
             break
     else:
         pytest.fail("no seed set Youngster or Bear aside")
+    assert deals > 0
 
 
 def test_same_seed_same_deal(cli):

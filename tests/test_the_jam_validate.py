@@ -268,8 +268,11 @@ def test_an_extra_mission_copy_is_reported_at_its_count(cli, tmp_path):
                             "{ id: winter-1, kind: mission-winter, count: 2,")
     _, found = diags(cli, specs)
     where = (line, col_of(specs, GAME, line, "2,"))
+    codes = []
     for code in ("JAM-MISSION-COUNT", "JAM-MISSION-KIND", "JAM-MISSION-SAME"):
         assert at(found, code) == [where], code
+        codes.append(code)
+    assert len(codes) == 3
 
 
 def test_special_points_quote_the_rules(cli, tmp_path):

@@ -80,6 +80,7 @@ def _commands():
 
 
 def test_every_argument_of_every_command_says_what_it_does():
+    checked = 0
     for name, command in _commands().items():
         command.format_help()  # help that names the installed games is made when help is shown
         for action in command._actions:
@@ -87,6 +88,8 @@ def test_every_argument_of_every_command_says_what_it_does():
                 continue
             what = action.option_strings or [action.metavar or action.dest]
             assert action.help and action.help.strip(), f"pnp {name} {what[0]} has no help"
+            checked += 1
+    assert checked > 0  # the commands' arguments were there to check
 
 
 def test_setup_help_names_the_games_their_variants_and_player_counts(cli, capsys, monkeypatch):
@@ -117,6 +120,7 @@ def test_format_says_what_its_json_holds(cli, capsys, monkeypatch, command):
 
 def test_build_and_export_help_list_every_game_s_editions(cli, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "1000")
+    found = 0
     for command in ("build", "export"):
         with pytest.raises(SystemExit):
             cli(command, "--help")
@@ -124,6 +128,8 @@ def test_build_and_export_help_list_every_game_s_editions(cli, capsys, monkeypat
         for editions in ("christmas-tree: standard;", "gem: gum (default), poker or poker-us;", "pi-mal-pflaumen: european;",
                          "the-jam: poker"):
             assert editions in line
+            found += 1
+    assert found == 2 * 4
 
 
 @pytest.mark.parametrize("words, games", [(["validate", "gem"], "['base', 'gem']"), (["--help"], "['base']")])

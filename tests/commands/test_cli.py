@@ -25,9 +25,12 @@ def test_build_help_explains_the_print_options(capsys):
     with pytest.raises(SystemExit):
         main(["build", "--help"])
     out = " ".join(capsys.readouterr().out.split())
+    found = 0
     for words in ("--paper", "--backs {duplex-long,duplex-short,gutterfold,none}", "--bleed MM", "--back-offset DX,DY",
                   "--lang {en,zh-TW}", "--edition NAME", "long edge"):
         assert words in out
+        found += 1
+    assert found == 7
 
 
 def test_unknown_game_and_paper_are_usage_errors(cli, tmp_path):
@@ -84,6 +87,7 @@ def test_garbage_specs_never_raise(cli, tmp_path, game):
     """Random mutations of a shipped spec: always a clean exit 0/1/2, never an exception."""
     src = (SPECS_DIR / f"{game}.yaml").read_bytes()
     rng = random.Random(1)
+    validated = 0
     for i in range(150):
         data = bytearray(src)
         for _ in range(rng.randint(1, 6)):
@@ -102,6 +106,8 @@ def test_garbage_specs_never_raise(cli, tmp_path, game):
         assert r.code in (0, 1, 2), r
         if r.code:
             assert ": error[" in r.out
+        validated += 1
+    assert validated == 150
 
 
 def test_the_installed_command_runs(tmp_path):

@@ -70,10 +70,13 @@ def changed(a: Image.Image, b: Image.Image) -> float:
 def test_png_pixel_size_follows_the_dpi(tmp_path, gem_spec, edition, dpi, bleed, size):
     out = export(tmp_path, "gem", "--png", "--dpi", dpi, "--edition", edition, "--bleed", bleed)
     folder = out / "gem-png"
+    looked_at = 0
     for name in [f"{c.id}.png" for c in gem_spec.components] + ["gem-back.back.png"]:
         with Image.open(folder / name) as img:
             assert img.size == size, name
             assert round(img.info["dpi"][0]) == dpi  # the PNG says its resolution
+        looked_at += 1
+    assert looked_at == len(gem_spec.components) + 1
 
 
 def test_one_png_per_component_one_per_back_design_and_nothing_else(gem, gem_spec):
@@ -144,9 +147,11 @@ def test_tts_deck_json_lists_every_card_copy_once(gem, gem_spec):
 
 def test_tts_sheets_are_rgb_grids_within_tts_limits(gem):
     data = tts_record(gem)
+    sheets = 0
     for deck in data["decks"]:
         w, h = deck["slot_px"]
         for sheet in deck["sheets"]:
+            sheets += 1
             cols, rows = sheet["columns"], sheet["rows"]
             assert 2 <= cols <= 10 and 2 <= rows <= 7
             assert sheet["cards"] == len(sheet["slots"]) <= cols * rows - 1  # the last slot: hidden card
@@ -157,6 +162,7 @@ def test_tts_sheets_are_rgb_grids_within_tts_limits(gem):
                 assert max(img.size) <= 4096
         with Image.open(gem / "gem-tts" / deck["back"]) as back:
             assert back.mode == "RGB" and back.size == (w, h)
+    assert sheets > 0  # there were sheets to check
 
 
 def check_slots(tts_dir, png_dir) -> int:

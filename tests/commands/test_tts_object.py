@@ -265,6 +265,7 @@ def test_two_games_on_one_table_never_share_a_deck_key(exported):
         seen |= own
         assert all(100 <= k < 1_000_000 and all(c["CardID"] // 100 == k for c in cards_of(o))
                    for o in decks(saved(exported, game)) for k in [custom_of(o)[0]])
+    assert len(keys) == len(GAMES) > 1  # several games' keys were compared
 
 
 # -- shaped pieces: Custom Tokens in bags -------------------------------------------------------

@@ -9,9 +9,12 @@ from declared_fixtures import game  # noqa: F401  (fixture)
 
 def test_a_yaml_error_in_a_declared_spec_is_the_only_error(game, cli):
     line = game.edit(SPEC, "players: [2, 3, 4]", "players: [2, 3, 4")
+    ran = []
     for command in ("build", "validate"):
         r = cli(command, "lanterns")
         assert r.code == 2
         assert codes(r) == ["YAML-SYNTAX"], r.out + r.err
         assert (r.out + r.err).startswith(f"{SPEC}:{line + 1}:")
         assert "unknown key 'faces'" not in r.out + r.err
+        ran.append(command)
+    assert ran == ["build", "validate"]

@@ -99,6 +99,7 @@ def test_zh_build_prints_the_chinese_column_not_the_english(lanterns_built, lant
 def test_backs_name_the_game_and_their_label(lanterns_built, lanterns_pdf, lang, name, labels):
     _, smap = lanterns_built(lang)
     doc = lanterns_pdf(lang)
+    backs = 0
     for p in smap["pages"]:
         if p["side"] != "back":
             continue
@@ -107,24 +108,30 @@ def test_backs_name_the_game_and_their_label(lanterns_built, lanterns_pdf, lang,
             text = squeeze(text_in(page, c["trim_mm"]))
             label = labels["wish-back" if c["id"].startswith("wish-") else "lantern-back"]
             assert text == name + label, (c["id"], text)
+            backs += 1
+    assert backs > 0
 
 
 def test_value_printed_at_both_ends(lanterns_built, lanterns_pdf):
     """`{value}` twice on a lantern, the second `turn: 180`: the same digits, turned half round."""
     _, smap = lanterns_built("en")
     page = lanterns_pdf("en").pages[0]
+    cards = 0
     for c in smap["pages"][0]["pieces"]:
         value = ROWS[c["id"]]["value"]
         digits = [ch for ch in chars_in(page, c["trim_mm"]) if ch["text"].isdigit()]
         turns = sorted({rotation_of(ch) for ch in digits})
         assert "".join(ch["text"] for ch in digits if rotation_of(ch) == turns[0]) == value
         assert len(turns) == 2 and (turns[1] - turns[0]) == 180, (c["id"], turns)
+        cards += 1
+    assert cards > 0
 
 
 def test_colours_come_from_choices(lanterns_built, lanterns_pdf):
     """`rect: all, fill: "{colour.light}"` fills the card to its bleed; `rect: band` is colour.colour."""
     _, smap = lanterns_built("en")
     doc = lanterns_pdf("en")
+    cards = 0
     for p in smap["pages"][:6:2]:
         page = doc.pages[p["page"] - 1]
         for c in p["pieces"]:
@@ -133,6 +140,8 @@ def test_colours_come_from_choices(lanterns_built, lanterns_pdf):
             assert (LIGHT[colour], 94.0, 69.0) in fills, (c["id"], fills)  # 88 x 63 mm and 3 mm of bleed round it
             assert (DARK[colour], 18.0, 63.0) in fills, (c["id"], fills)  # the band, turned with the card
             assert not {f for f, _, _ in fills} & (set(LIGHT.values()) - {LIGHT[colour]})
+            cards += 1
+    assert cards > 0
 
 
 def test_wish_rule_text_names_the_colour(lanterns_built, lanterns_pdf):
@@ -145,8 +154,11 @@ def test_wish_rule_text_names_the_colour(lanterns_built, lanterns_pdf):
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_no_placeholder_printed_literally(lanterns_pdf, lang):
+    pages = 0
     for page in lanterns_pdf(lang).pages:
         assert not {"{", "}"} & {ch["text"] for ch in page.chars}
+        pages += 1
+    assert pages > 0
 
 
 # -- faces that are wrong --------------------------------------------------------------------------------

@@ -151,9 +151,12 @@ def test_mangled_spec(edits):
         spec = root / "card_specs" / "lanterns.yaml"
         spec.write_text(mangle(spec.read_text(encoding="utf-8"), edits), encoding="utf-8")
         check(*run(root, "validate", "lanterns", "--specs", "card_specs"))
+        ran = []
         for args in (("setup", "lanterns", "--players", "2", "--seed", "1"), ("list", "lanterns")):
             code, said = run(root, *args, "--specs", "card_specs")
             assert code in (0, 1, 2) and "Traceback" not in said, said
+            ran.append(args[0])
+        assert ran == ["setup", "list"]
 
 
 @settings(FUZZ, max_examples=20)

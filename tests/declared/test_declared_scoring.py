@@ -203,7 +203,9 @@ def test_random_sushi_go_rounds_agree_with_the_rulebook(games):
     got = games("sushi-go")
     cards = {c.id: {**c.fields} for c in got.spec.components}
     rng = random.Random(11)
+    rounds = 0
     for _ in range(400):
+        rounds += 1
         n = rng.choice([2, 3, 4, 5])
         deck = deck_of(got)
         rng.shuffle(deck)
@@ -223,6 +225,7 @@ def test_random_sushi_go_rounds_agree_with_the_rulebook(games):
         most = max(ties[p] for p in leaders)
         by_pudding = [p for p in leaders if ties[p] == most]
         assert result["winner"] == (by_pudding[0] if len(by_pudding) == 1 else None)  # ties: the most puddings
+    assert rounds == 400
 
 
 def test_sushi_go_a_tie_for_most_maki_leaves_no_second_place(cli, tmp_path):
@@ -305,12 +308,15 @@ def test_random_coloretto_games_agree_with_the_rulebook(games):
     got = games("coloretto")
     rng = random.Random(3)
     playable = deck_of(got, lambda c: c.kind in ("chameleon", "joker", "plus-two"))
+    hands_checked = 0
     for _ in range(150):
         n = rng.choice([3, 4, 5])
         hands = deal_out(rng, list(playable), n, 18)
         result = scored(got, {f"P{i}": {"cards": h} for i, h in enumerate(hands)})
         for i, h in enumerate(hands):
             assert result["players"][f"P{i}"]["total"] == coloretto_by_hand(h), h
+            hands_checked += 1
+    assert hands_checked >= 150 * 3  # three players at least in each game
 
 
 def test_six_nimmt_the_fewest_bullheads_win(cli, tmp_path):

@@ -137,7 +137,9 @@ def test_each_key_as_a_person_sees_it(cli, game, picture):
                          for box, keys, _ in cases])
     built(cli, game)
     card = Card(game)
+    looked_at = 0
     for box, keys, want in cases:
+        looked_at += 1
         seen = card.seen(box)
         if want is None:  # p7: the picture 12 mm wide in the middle of the box
             bx, by = BOXES[box]
@@ -145,6 +147,7 @@ def test_each_key_as_a_person_sees_it(cli, game, picture):
             assert close(card.at(bx + 1.5, by + 9), WHITE), (keys, card.at(bx + 1.5, by + 9))  # the square beside it
             continue
         looks(seen, **want)
+    assert looked_at == len(cases) > 1
 
 
 def test_crop_measures_from_the_top_and_flip_vertical_swaps_top_and_bottom(cli, game):

@@ -237,7 +237,9 @@ CHECKS = {"hanabi": _hanabi, "lost-cities": _lost_cities, "no-thanks": _no_thank
 @pytest.mark.parametrize("players", [2, 4])
 def test_hanabi_player_sees_every_hand_but_their_own(cli, players):
     whole = deal(cli, "hanabi", players)
+    seats = 0
     for k in range(1, players + 1):
+        seats += 1
         seat = f"player {k}"
         mine = {c["card"] for c in cards_of(whole["seen_by_others"][seat])}
         others = {c["card"] for s, g in whole["seen_by_others"].items() if s != seat for c in cards_of(g)}
@@ -245,6 +247,7 @@ def test_hanabi_player_sees_every_hand_but_their_own(cli, players):
         seen = set(everywhere(view))
         assert not mine & seen, f"{seat} sees their own cards {sorted(mine & seen)}"
         assert others <= seen, f"{seat} does not see {sorted(others - seen)}"
+    assert seats == players
 
 
 # -- a misprint ---------------------------------------------------------------------------------------

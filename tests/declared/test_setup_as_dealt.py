@@ -157,11 +157,14 @@ def paragraphs(text: str) -> list[list[str]]:
 def test_a_distinct_display_never_shows_a_card_without_the_field(cli, tmp_path):
     """The last-round card has no colour: it is not one of the four distinct colours."""
     declared(tmp_path, CHROMA, CHROMA_SPEC, ("label: Last round }", "label: Last round, count: 12 }"))
+    deals = 0
     for seed in range(1, 16):
         table = dealt(cli, "chroma", 3, seed=seed)["public"]["table"]
         assert len(table) == 4
         assert all(c.get("colour") for c in table), (seed, ids(table))
         assert len({c["colour"] for c in table}) == 4
+        deals += 1
+    assert deals == 15
 
 
 def test_a_deal_may_be_distinct_and_never_deals_a_card_without_the_field(cli, tmp_path):

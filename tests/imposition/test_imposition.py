@@ -27,20 +27,26 @@ def test_grid_holds_as_many_cards_as_fit(w, h, sheet, per_page, rotated):
 
 def test_cards_stay_inside_the_printable_area_with_their_bleed():
     plan = impose(deck(20), A4, 3.0)
+    placed = 0
     for page in plan.pages:
         for p in page.placements:
             assert p.x - 3 >= A4.margin - 1e-9 and p.x + p.w + 3 <= A4.width - A4.margin + 1e-9
             assert p.y - 3 >= A4.margin - 1e-9 and p.y + p.h + 3 <= A4.height - A4.margin + 1e-9
+            placed += 1
+    assert placed > 0
 
 
 def test_neighbouring_cards_never_overlap_bleeds():
     page = impose(deck(8), A4, 3.0).pages[0]
     boxes = [(p.x - 3, p.y - 3, p.x + p.w + 3, p.y + p.h + 3) for p in page.placements]
+    pairs = 0
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             overlap_w = min(a[2], b[2]) - max(a[0], b[0])
             overlap_h = min(a[3], b[3]) - max(a[1], b[1])
             assert overlap_w <= 1e-9 or overlap_h <= 1e-9
+            pairs += 1
+    assert pairs == len(boxes) * (len(boxes) - 1) // 2 > 0
 
 
 def test_long_edge_backs_sit_at_the_mirrored_position():
@@ -59,10 +65,13 @@ def test_short_edge_backs_and_back_offset():
     # so the back page moves 0.5 mm left and 1 mm down (its own y runs the other way)
     plan = impose(deck(3, 25.4, 76.2), A4, 3.0, "duplex-short", back_offset=(0.5, -1.0))
     front, back = plan.pages
+    pairs = 0
     for f, b in zip(front.placements, back.placements):
         assert b.x == pytest.approx(f.x - 0.5)
         assert b.y == pytest.approx(A4.height - f.y - f.h - 1.0)
         assert (f.rotation, b.rotation) == (0, 180)
+        pairs += 1
+    assert pairs == 3
 
 
 @pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
@@ -76,9 +85,12 @@ def test_the_back_offset_means_the_same_seen_from_the_front_for_both_flips(mode,
 
     plain = impose(deck(3), A4, 3.0, mode).pages[1]
     moved = impose(deck(3), A4, 3.0, mode, back_offset=offset).pages[1]
+    pairs = 0
     for a, b in zip(plain.placements, moved.placements):
         (ax, ay), (bx, by) = seen_from_front(a), seen_from_front(b)
         assert (bx - ax, by - ay) == pytest.approx((-offset[0], -offset[1]))
+        pairs += 1
+    assert pairs == 3
 
 
 def test_an_offset_that_pushes_backs_past_the_margin_is_refused_with_the_largest_that_fits():
@@ -125,6 +137,7 @@ def test_crop_marks_are_outside_every_bleed_and_inside_the_printable_area():
 
 
 def test_placement_matrix_maps_card_corners_onto_the_trim_box():
+    placed = 0
     for mode in ("duplex-long", "duplex-short"):
         for page in impose(deck(2), A4, 3.0, mode).pages:
             for p in page.placements:
@@ -133,6 +146,8 @@ def test_placement_matrix_maps_card_corners_onto_the_trim_box():
                 xs, ys = [c[0] for c in corners], [c[1] for c in corners]
                 assert (min(xs), min(ys)) == pytest.approx((p.x, p.y))
                 assert (max(xs), max(ys)) == pytest.approx((p.x + p.w, p.y + p.h))
+                placed += 1
+    assert placed == 2 * 2 * 2  # two cards, front and back, in each mode
 
 
 def test_a_card_too_large_for_the_paper_says_by_how_much():

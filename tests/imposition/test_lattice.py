@@ -79,11 +79,14 @@ def test_the_packer_never_places_fewer_than_a_brute_force_search_over_offsets(ou
 def test_shared_edge_diamonds_fill_a4_half_again_as_well_as_a_grid_of_their_boxes(w):
     """On A4, diamonds up to 50 mm across (any height up to 1.9 x that) pack at least 1.5 x as many
     per sheet as a grid of their bounding rectangles; larger ones lose more to the sheet's edges."""
+    heights = 0
     for h in range(w, int(w * 1.9) + 1, 3):
         o = Outline("rhombus", w, h)
         tiles = lattice.pack(o, region(A4), 3.0, "shared-edge").per_page
         boxes = grid.fit(w, h, region(A4), 0.0).per_page
         assert tiles >= 1.5 * boxes, (w, h, tiles, boxes)
+        heights += 1
+    assert heights > 1
 
 
 def pieces(outline, n, backs=True):
@@ -94,17 +97,20 @@ def pieces(outline, n, backs=True):
 def test_pieces_never_overlap_and_stay_in_the_printable_area_with_their_bleed(outline, sheet, mode):
     plan = impose(pieces(outline, 60), sheet, 3.0, "none", diamonds=mode or "spaced")
     m = sheet.margin
+    placed = 0
     for page in plan.pages:
         bleeds = [grow(p.outline(), page.bleed) if outline.shape != "circle" else _circle(p, page.bleed)
                   for p in page.placements]
         for i, a in enumerate(bleeds):
             assert inside_rect(a, m, m, sheet.width - m, sheet.height - m)
+            placed += 1
             for b in bleeds[i + 1:]:
                 assert overlap(a, b) < 0.005  # bleeds touch at most (flattened circles: a hair)
         trims = [p.outline() for p in page.placements]
         for i, a in enumerate(trims):
             for b in trims[i + 1:]:
                 assert overlap(a, b) == 0
+    assert placed == 60  # every piece was looked at
 
 
 def _circle(p, bleed):

@@ -85,19 +85,24 @@ def test_tiles_numbered_in_reading_order_with_a_caption_outside_the_trim():
 
 
 def test_every_tile_and_its_bleed_fit_the_printable_area_and_its_marks_stay_outside_the_bleed():
+    tiles = marks = 0
     for page in impose([board(), board(520, 700)], A4, BLEED).pages:
         for p in page.placements:
             x, y, w, h = p.tile.window
             assert x - BLEED >= A4.margin - 1e-9 and x + w + BLEED <= A4.width - A4.margin + 1e-9
             assert y - BLEED >= A4.margin - 1e-9 and y + h + BLEED <= A4.height - A4.margin + 1e-9
+            tiles += 1
             for x1, y1, x2, y2 in page.marks:
                 for mx, my in ((x1, y1), (x2, y2)):
                     assert not (x - BLEED < mx < x + w + BLEED and y - BLEED < my < y + h + BLEED)
+                    marks += 1
+    assert tiles > 0 and marks > 0
 
 
 def test_cross_hairs_of_neighbouring_tiles_land_on_the_same_board_point():
     tiles = fronts(impose([board(520, 700, overlap=15)], A4, BLEED))
     seen: dict[tuple, list] = {}
+    assert tiles
     for p in tiles:
         assert p.tile.crosshairs
         for x, y in p.tile.crosshairs:
@@ -110,11 +115,13 @@ def test_cross_hairs_of_neighbouring_tiles_land_on_the_same_board_point():
         assert len(holders) in (2, 3), (point, holders)  # a seam's two tiles; where seams cross, three
         rows, cols = {r for r, _ in holders}, {c for _, c in holders}
         assert max(rows) - min(rows) <= 1 and max(cols) - min(cols) <= 1  # shared by neighbours only
+    assert seen  # there were cross-hairs to compare
 
 
 def test_the_glue_area_is_where_the_next_tile_lies_over():
     tiles = fronts(impose([board()], A4, BLEED))
     by_cell = {(p.tile.row, p.tile.col): p for p in tiles}
+    strips = 0
     for (r, c), p in by_cell.items():
         over = [by_cell[k] for k in ((r, c + 1), (r + 1, c)) if k in by_cell]
         assert len(p.tile.glue) == len(over)
@@ -124,12 +131,16 @@ def test_the_glue_area_is_where_the_next_tile_lies_over():
             for bx, by in corners:  # every corner of the glue strip is on the tile laid over it
                 assert qx - 1e-6 <= bx <= qx + qw + 1e-6 and qy - 1e-6 <= by <= qy + qh + 1e-6
             assert min(gw, gh) == pytest.approx(10.0)
+            strips += 1
+    assert strips > 0
 
 
 @pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
 def test_back_tiles_sit_at_the_mirrored_position_and_show_the_mirrored_part_of_the_back(mode):
     plan = impose([board()], A4, BLEED, mode)
+    tiles = 0
     for front, back in zip(plan.pages[::2], plan.pages[1::2]):
+        tiles += 1
         (f,), (b,) = front.placements, back.placements
         fx, fy, fw, fh = f.tile.window
         bx, by, bw, bh = b.tile.window
@@ -143,6 +154,7 @@ def test_back_tiles_sit_at_the_mirrored_position_and_show_the_mirrored_part_of_t
         assert b.region() == pytest.approx((300 - rx - rw, ry, rw, rh))
         assert (b.tile.row, b.tile.col) == (f.tile.row, f.tile.col)
         assert b.tile.glue == () and b.tile.crosshairs == ()
+    assert tiles == len(plan.pages) // 2 > 0
 
 
 def test_a_board_without_a_back_gets_no_back_pages_and_gutterfold_halves_hold_a_tile_each():

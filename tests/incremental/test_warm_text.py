@@ -55,8 +55,11 @@ def test_a_warm_rebuild_reads_and_looks_as_a_cold_build(tmp_path, lang):
         original.replace("Jade Peony,", "Jade Pony,", 1),  # the new ones gone again, another card changed
         original,
     ]
+    compared = 0
     for text in edits:
         got = _pages(warm(text))
         want = _pages(cold(text))
         assert got[0] == want[0]  # every page's text, character for character
         assert got[1] == want[1]  # and every page's pixels
+        compared += 1
+    assert compared == 3

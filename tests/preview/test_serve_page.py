@@ -341,6 +341,7 @@ def test_pages_and_state_are_gzipped_for_a_browser_that_accepts_it(gem):
     import gzip
     import urllib.request
 
+    asked = []
     for path in ("/game/gem", "/game/gem/state.json"):
         plain = gem.get(path)[1]
         req = urllib.request.Request(gem.url + path, headers={"Accept-Encoding": "gzip"})
@@ -348,6 +349,8 @@ def test_pages_and_state_are_gzipped_for_a_browser_that_accepts_it(gem):
             body, encoding = r.read(), r.headers.get("Content-Encoding")
         assert encoding == "gzip" and len(body) < len(plain) / 3
         assert gzip.decompress(body).startswith(plain[:200])  # the same page (its picture addresses too)
+        asked.append(path)
+    assert len(asked) == 2
 
 
 def test_diagnostics_are_grouped_by_code_folded_when_long_and_link_to_their_card(gem, browser):  # noqa: F811
@@ -379,7 +382,9 @@ def test_diagnostics_are_grouped_by_code_folded_when_long_and_link_to_their_card
 
 def test_at_phone_width_nothing_overflows_and_the_links_stay_whole(gem, browser):  # noqa: F811
     p = browser.new_page(viewport={"width": 375, "height": 740})
+    pages = 0
     for path in ("/game/gem", "/game/gem/sheets", "/game/gem/card/coin-1a", "/game/gem/deal?players=2&seed=3"):
+        pages += 1
         p.goto(gem.url + path)
         p.wait_for_load_state("load")
         wide = p.evaluate("() => document.documentElement.scrollWidth")
@@ -389,6 +394,7 @@ def test_at_phone_width_nothing_overflows_and_the_links_stay_whole(gem, browser)
         heights = p.eval_on_selector_all("header a", "els => els.map(e => e.getClientRects().length)")
         assert all(n == 1 for n in heights), (path, heights)  # no link broken over two lines
     p.close()
+    assert pages == 4
 
 
 def test_a_cards_page_links_to_its_neighbours_and_to_the_sheet_it_prints_on(gem, browser):  # noqa: F811

@@ -48,11 +48,14 @@ def test_chinese_never_opens_a_line_with_closing_punctuation_nor_ends_one_with_o
 
 def test_a_latin_word_or_number_inside_chinese_stays_whole():
     s = "每張 Strawberry 卡片加 3.14 分，最多者再得 6 分。"
+    widths = 0
     for width in (18, 22, 26, 30, 40):
         lines = text.break_lines(s, 9, width)
         assert any("Strawberry" in line for line in lines), (width, lines)
         assert any("3.14" in line for line in lines), (width, lines)
         assert all(not line.startswith(tuple(CLOSING)) for line in lines[1:])
+        widths += 1
+    assert widths == 5
 
 
 # -- shrinking, then reporting --------------------------------------------------------------
@@ -220,8 +223,11 @@ def test_a_zh_tw_pdf_carries_the_chinese_names_as_text(shipped_build, game):
     with pdfplumber.open(built.pdf) as pdf:
         found = "".join(pdf.pages[i].extract_text() or "" for i in sorted(set(first_of_kind.values())))
     found = found.replace(" ", "").replace("\n", "")
+    names = 0
     for name in ZH_NAMES[game]:  # (a card set sideways extracts right to left)
         assert name in found or name[::-1] in found, name
+        names += 1
+    assert names == len(ZH_NAMES[game]) > 0
 
 
 def test_the_text_report_is_json_for_tools(cli, tmp_path):
