@@ -268,7 +268,7 @@ def test_pnp_score_prints_each_players_breakdown_and_the_winner(cli, tmp_path):
 
 
 def test_pnp_score_the_example_game(cli):
-    r = cli("score", "christmas-tree", Path(__file__).parent.parent / "examples" / "christmas-tree-game.yaml")
+    r = cli("score", "christmas-tree", Path(__file__).parents[3] / "examples" / "christmas-tree-game.yaml")
     assert r.code == 0, r.err
     assert r.out.splitlines()[-1] == "Winner: Ada"
 

@@ -17,7 +17,7 @@ from pnp.games.gamefile import ranking
 from pnp.games.pi_mal_pflaumen import rules
 from pnp.games.pi_mal_pflaumen.rules import Held
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "pi-mal-pflaumen-game.yaml"
+EXAMPLE = Path(__file__).parents[3] / "examples" / "pi-mal-pflaumen-game.yaml"
 
 
 def fruit(name, n=0, mix=None):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pnp.games.the_jam import rules
 from pnp.games.the_jam.rules import Mission, Owned
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "the-jam-game.yaml"
+EXAMPLE = Path(__file__).parents[3] / "examples" / "the-jam-game.yaml"
 LADDER = (5, 8, 11, 14, 18)
 KIND = {r: ("pie" if r.endswith("-pie") else "jam") for r in (
     "strawberry-jam", "cherry-jam", "plum-jam", "gooseberry-jam", "apple-jam", "raspberry-jam", "peach-jam",

@@ -28,7 +28,7 @@ def test_a_forced_build_prints_the_bears_points_from_the_rules(cli, tmp_path):
                     encoding="utf-8")
     r = cli("score", "the-jam", game, "--specs", specs)
     assert r.code == 1 and "cannot score with a spec that has errors" in r.err  # the spec's 12 is not scored
-    example = Path(__file__).parent.parent / "examples" / "the-jam-game.yaml"  # Ada has Karlsman, Ben the Bear
+    example = Path(__file__).parents[3] / "examples" / "the-jam-game.yaml"  # Ada has Karlsman, Ben the Bear
     r = cli("score", "the-jam", example, "--format", "json", "--specs", SPECS_DIR)  # the shipped spec: as printed
     assert r.code == 0, r.err
     specials = {p: [(s["card"], s["points"]) for s in v["special_cards"]] for p, v in r.json()["players"].items()}

@@ -9,7 +9,7 @@ from conftest import FUZZ_EDITS, FUZZ_TOKENS, assert_one_located_error, mangle, 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "gem-game.yaml"
+EXAMPLE = Path(__file__).parents[3] / "examples" / "gem-game.yaml"
 
 # Three players; every card written as printed, by id, or in zh-TW. A finished game: the players
 # hold all 18 gem cards, the last five on loan (they score nothing and count no gems), written

@@ -16,7 +16,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from conftest import MM, shipped_components, shipped_edition
-from test_pi_mal_pflaumen_build import _to_card
+from .test_pi_mal_pflaumen_build import _to_card
 
 from pnp.render.cards import SAFE
 from pnp.games.pi_mal_pflaumen import render, rules

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_pi_mal_pflaumen_score import brute_force
+from .test_pi_mal_pflaumen_score import brute_force
 
 from pnp.games.pi_mal_pflaumen import rules
 from pnp.games.pi_mal_pflaumen.rules import Held

@@ -11,7 +11,7 @@ import numpy as np
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from test_pi_mal_pflaumen_build import _matrix, _to_card
+from .test_pi_mal_pflaumen_build import _matrix, _to_card
 
 from pnp.render.cards import SAFE
 from pnp.geometry.drawing import apply

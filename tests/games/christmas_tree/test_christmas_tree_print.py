@@ -17,7 +17,7 @@ import re
 import pdfplumber
 import pytest
 from conftest import MM, shipped_components, shipped_edition
-from test_christmas_tree_goal_text import goal_words
+from .test_christmas_tree_goal_text import goal_words
 from pypdf import PdfReader
 
 from pnp.games.christmas_tree import board, rules

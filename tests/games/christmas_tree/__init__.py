@@ -1,0 +1,1 @@
+"""Christmas Tree's tests (tests/games/__init__.py says why this folder is a package)."""

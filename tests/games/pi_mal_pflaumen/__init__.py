@@ -1,0 +1,1 @@
+"""Pi mal Pflaumen's tests (tests/games/__init__.py says why this folder is a package)."""
