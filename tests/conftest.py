@@ -71,10 +71,16 @@ def shipped_build(tmp_path_factory):
         key = game + " ".join(extra)
         if key not in cache:
             target = out / (key.replace(" ", "_").replace("-", "_") or "default")
-            code = main(["build", game, "--out", str(target), "--specs", str(SPECS_DIR),
-                         "--layouts", str(LAYOUTS_DIR), *extra])
-            assert code == 0, f"pnp build {game} {extra} exited {code}"
-            cache[key] = Built(target / f"{game}.pdf", json.loads((target / f"{game}.json").read_text()))
+            import contextlib
+            import io
+
+            said, err = io.StringIO(), io.StringIO()  # kept with the build, not told to the first test to ask
+            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(err):
+                code = main(["build", game, "--out", str(target), "--specs", str(SPECS_DIR),
+                             "--layouts", str(LAYOUTS_DIR), *extra])
+            assert code == 0, f"pnp build {game} {extra} exited {code}: {said.getvalue()}{err.getvalue()}"
+            cache[key] = Built(target / f"{game}.pdf", json.loads((target / f"{game}.json").read_text()),
+                               err.getvalue())
         return cache[key]
 
     return get
@@ -84,6 +90,7 @@ def shipped_build(tmp_path_factory):
 class Built:
     pdf: Path
     map: dict
+    err: str = ""  # what the build said on stderr (its warnings)
 
     def pages(self, side: str | None = None) -> list[dict]:
         return [p for p in self.map["pages"] if side is None or p["side"] == side]

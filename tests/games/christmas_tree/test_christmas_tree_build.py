@@ -10,11 +10,6 @@ from polygons import overlap
 GAME = "christmas-tree"
 
 
-@pytest.fixture(scope="module")
-def built(shipped_build):
-    return shipped_build(GAME)
-
-
 def fronts(built):
     return [p for page in built.pages("front") for p in page["pieces"]]
 

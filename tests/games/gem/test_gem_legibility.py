@@ -183,12 +183,6 @@ DPI = {"gum": 300, "poker": 150}  # enough pixels for a tenth of a millimetre on
 OUTLINE_APART_MM = 1.0  # outlines nowhere further apart than this look alike at arm's length
 
 
-@pytest.fixture(scope="module")
-def cards():
-    spec, _ = load_spec(SPECS_DIR / "gem.yaml", GAMES["gem"])
-    return {c.id: c for c in spec.components}
-
-
 def _gem_box(edition: str):
     layout, _ = load_layout(LAYOUTS_DIR / "gem.yaml", "gem", GAMES["gem"].boxes)
     ed = layout.editions[edition].main
@@ -286,24 +280,24 @@ def _apart(a, b) -> float:
 
 
 @pytest.mark.parametrize("edition,lang", list(BUILDS))
-def test_every_gem_carries_the_letter_of_its_kind_at_both_ends(shipped_build, cards, edition, lang):
+def test_every_gem_carries_the_letter_of_its_kind_at_both_ends(shipped_build, spec_cards, edition, lang):
     built = shipped_build("gem", *BUILDS[(edition, lang)])
-    stones = _stones(built, cards, edition)
-    assert len(stones) == 2 * sum(len(c["gems"]) for c in cards.values() if c.kind == "gem")
+    stones = _stones(built, spec_cards, edition)
+    assert len(stones) == 2 * sum(len(c["gems"]) for c in spec_cards.values() if c.kind == "gem")
     wrong = {(kind, text) for kind, text, _ in stones if text != LETTERS[lang][kind]}
     assert not wrong, f"gems without their letter ({edition}, {lang}): {sorted(wrong)}"
     assert len(set(LETTERS[lang].values())) == 6
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_in_greyscale_every_pair_of_gem_kinds_differs_in_text_or_outline(shipped_build, cards, lang):
+def test_in_greyscale_every_pair_of_gem_kinds_differs_in_text_or_outline(shipped_build, spec_cards, lang):
     """At gum size (stones 6-9 mm) the oval sapphire, round ruby, emerald cut and pear amethyst
     have outlines within a millimetre of each other, and in grey ruby and sapphire have the same
     tone: such a pair must differ in its letter."""
     built = shipped_build("gem", *BUILDS[("gum", lang)])
     texts: dict[str, set] = {}
     shapes: dict[str, np.ndarray] = {}
-    for kind, text, pts in _stones(built, cards, "gum"):
+    for kind, text, pts in _stones(built, spec_cards, "gum"):
         texts.setdefault(kind, set()).add(text)
         shapes.setdefault(kind, pts[:: max(1, len(pts) // 3000)])
     assert set(texts) == set(LETTERS[lang])

@@ -11,16 +11,6 @@ from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
 A4_PT = (595.276, 841.89)
 
 
-@pytest.fixture(scope="module")
-def spec_cards():
-    from pnp.cli import main
-    from pnp.games import GAMES
-    from pnp.load.spec import load_spec
-
-    spec, _ = load_spec(SPECS_DIR / "gem.yaml", GAMES["gem"])
-    return {c.id: c for c in spec.components}
-
-
 def test_pages_are_a4_with_trim_and_bleed_boxes_from_the_sheet_map(shipped_build):
     built = shipped_build("gem")
     reader = PdfReader(built.pdf)

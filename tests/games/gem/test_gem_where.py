@@ -9,12 +9,8 @@ from pnp.games.project import load_checked
 
 
 @pytest.fixture(scope="module")
-def gem_out(tmp_path_factory):
-    from pnp.cli import main
-
-    out = tmp_path_factory.mktemp("gem-where")
-    assert main(["build", "gem", "--out", str(out), "--specs", str(SPECS_DIR)]) == 0
-    return out
+def gem_out(shipped_build):
+    return shipped_build("gem").pdf.parent  # the session's build of GEM: `where` only reads it
 
 
 def _where(cli, out, *names):

@@ -25,16 +25,6 @@ PX = DPI / 25.4  # pixels per mm
 INK = 200  # grey levels below this are ink (the paper is about 236, the badge's gold about 160)
 
 
-@pytest.fixture(scope="module")
-def spec():
-    return shipped_components(GAME)
-
-
-@pytest.fixture(scope="module")
-def edition():
-    return shipped_edition(GAME).main
-
-
 def _grey_crop(page_img, piece: dict, box: Box, page_height: float) -> np.ndarray:
     """A card's box cut from the greyscale page, turned back upright."""
     m = _matrix(piece)

@@ -34,11 +34,6 @@ def built(shipped_build, request):
     return shipped_build(GAME) if request.param == "en" else shipped_build(GAME, "--lang", request.param)
 
 
-@pytest.fixture(scope="module")
-def spec():
-    return shipped_components(GAME)
-
-
 def _gaps(o: dict, page_height: float, trim: list, half: float = 0.0) -> tuple[float, ...]:
     """Gaps (mm) from a pdfplumber object's box, grown by `half`, to the trim's left, right, bottom
     and top edges."""
@@ -227,11 +222,6 @@ def test_the_check_sees_a_frame_line_3mm_inside_the_cut(built, pixels):
     found = edge_lines(img, [x, y, w, h], H)
     assert {e for e, _, _ in found} == {"left", "right", "top", "bottom"}
     assert all(3.0 <= depth <= 4.4 for _, depth, _ in found), found
-
-
-@pytest.fixture(scope="module")
-def edition():
-    return shipped_edition(GAME).main
 
 
 def test_corner_numbers_fit_their_boxes_at_a_readable_size(built, edition, spec):

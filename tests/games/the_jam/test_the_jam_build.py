@@ -23,13 +23,6 @@ JAM = GAMES["the-jam"]
 CARD_W, CARD_H = 63.0, 88.0
 
 
-@pytest.fixture(scope="module")
-def spec():
-    s, report = load_spec(SPECS_DIR / "the-jam.yaml", JAM)
-    assert report.ok
-    return s
-
-
 def card_area(piece: dict, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
     """A rectangle in card millimetres → its box on the page, [x, y, w, h] in mm."""
     x, y, w, h = piece["trim_mm"]

@@ -24,16 +24,10 @@ def spec_cards(cli) -> dict[str, dict]:
 
 
 @pytest.fixture(scope="module")
-def shipped():
+def shipped(spec):
     from pnp.games import GAMES
 
-    JAM = GAMES["the-jam"]
-    from pnp.load.paths import SPECS_DIR
-    from pnp.load.spec import load_spec
-
-    spec, report = load_spec(SPECS_DIR / "the-jam.yaml", JAM)
-    assert report.ok
-    return JAM, spec
+    return GAMES["the-jam"], spec
 
 
 @pytest.mark.parametrize("players", rules.PLAYERS)
