@@ -312,6 +312,9 @@ HOOKS = {
     "card_name": ("setup", "card_name"),
     "deck_context": ("deck", "deck_context"),
 }
+# A package that declares its game in game.yaml has no setup.py: its cards' names, where its
+# `names:` cannot say them, come from names.py (its validate.py holds the checks data cannot say).
+DECLARED_HOOKS = {"card_name": ("names", "card_name")}
 # What a game package's __init__ declares: its name in GameDef -> (module attribute, required).
 DECLARED = {
     "title": ("TITLE", True), "kinds": ("KINDS", True), "back_kinds": ("BACK_KINDS", True),
@@ -341,6 +344,7 @@ def from_package(game_id: str, package: str) -> GameDef:
                           f"({type(exc).__name__}: {exc})") from exc
     hooks = {name: Hook(f"{package}.{mod}", fn) for name, (mod, fn) in HOOKS.items()}
     if declared_in_data(module):  # kinds, rules and setup in its game.yaml: the registry reads it
+        hooks.update({name: Hook(f"{package}.{mod}", fn) for name, (mod, fn) in DECLARED_HOOKS.items()})
         return GameDef(id=game_id, title=getattr(module, "TITLE", game_id), kinds={}, back_kinds={},
                        boxes=getattr(module, "BOXES", ()), players=(),
                        per_card_backs=getattr(module, "PER_CARD_BACKS", ()), **hooks)

@@ -80,9 +80,11 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
     if d.scoring is not None:
         game.score = lambda spec, path, display: scoring_model.score(d.scoring, game, spec, path, display)
     if package is not None:  # its own hooks stand where it has them (GEM: its art)
-        for hook in ("render_face", "render_back", "score", "deck_context"):
+        for hook in ("render_face", "render_back", "score", "deck_context", "card_name"):
             if _present(getattr(package, hook)):
                 setattr(game, hook, getattr(package, hook))
+        if _present(package.validate):  # the checks data cannot say, after the declared ones
+            game.validate = lambda spec, rep, own=package.validate: (validate(d, spec, rep), own(spec, rep))
         d.draws_faces = not _present(package.render_face)
         game.per_card_backs = package.per_card_backs
         if package.boxes:
@@ -260,7 +262,8 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
     if not d.steps:
         raise SetupError(f"{game.title} declares no setup (add setup: to its spec)", usage=False)
     table = deal.deal(spec, d.steps, players, seed, variant)
-    return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: card_name(d, item, lang), game.title)
+    return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: game.card_name(item, spec, lang),
+                             game.title)
 
 
 def _counts(players: list[int]) -> str:
