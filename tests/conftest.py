@@ -3,10 +3,16 @@ copies of shipped specs, and read PDFs back by page and by rectangle."""
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+# Parsed fonts are cached between runs (pnp/geometry/fontcache.py): the tests keep theirs in a
+# folder of their own, not the user's cache (each test process starts with an empty one).
+os.environ.setdefault("PNP_CACHE_DIR", tempfile.mkdtemp(prefix="pnp-test-cache-"))
 
 from pnp.cli import main
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR

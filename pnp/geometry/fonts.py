@@ -24,6 +24,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..folders import FONTS_DIR
+from .fontcache import ttfont
 
 # (registered name, file) in fallback order, per weight
 FACES = {
@@ -60,7 +61,7 @@ def has_bold(name: str) -> bool:
 @lru_cache(maxsize=None)
 def _font(name: str, filename: str) -> TTFont:
     path = Path(FONTS_DIR) / filename  # a family's own file is an absolute path: it stays as it is
-    font = TTFont(name, str(path))
+    font = ttfont(name, str(path))  # its metrics parsed once per font file, then read from the cache
     pdfmetrics.registerFont(font)
     return font
 
