@@ -29,7 +29,7 @@ def test_a_cached_font_is_the_font_reportlab_parses(cache):
     first = fontcache.ttfont("A", FONT)  # parses and writes the cache
     again = fontcache.ttfont("B", FONT)  # reads it back
     assert not first.face.from_cache and again.face.from_cache
-    assert len(list(cache.glob("*.json"))) == 1
+    assert len(list(cache.glob("*.metrics"))) == 1
     assert _tables(again.face) == _tables(parsed.face)
     assert again.face.name.ustr == parsed.face.name.ustr == "DejaVuSans"
     text = "Strawberry jam — ½ ★ Ωmega"
@@ -38,18 +38,36 @@ def test_a_cached_font_is_the_font_reportlab_parses(cache):
     assert again.face.makeSubset(codes) == parsed.face.makeSubset(codes)  # the bytes a PDF embeds
 
 
+def _damaged(good: bytes) -> list[bytes]:
+    magic, rest = good.split(b"\n", 1)
+    header, body = rest.split(b"\n", 1)
+    head = json.loads(header)
+
+    def with_header(**changes) -> bytes:
+        return b"\n".join([magic, json.dumps({**head, **changes}).encode(), body])
+
+    cols = [list(c) for c in head["columns"]]
+    cols[0][2] += 8  # a column said longer than it is
+    return [b"", b"garbage\n{}\n", magic + b"\n{not json\n" + body, with_header(format=99),
+            with_header(columns=cols), with_header(columns=[[*c[:1], "O", *c[2:]] for c in head["columns"]]),
+            with_header(scalars={k: v for k, v in head["scalars"].items() if k != "ascent"}),
+            good[:-16],  # cut short
+            good + b"\0" * 8]  # something after the last column
+
+
 def test_a_damaged_or_foreign_cache_file_is_parsed_again_and_rewritten(cache):
     fontcache.ttfont("A", FONT)
-    (path,) = cache.glob("*.json")
-    good = json.loads(path.read_text())
-    for bad in ("{not json", json.dumps([1, 2]), json.dumps({"format": 99, "face": good["face"]}),
-                json.dumps({"format": 1, "face": {**good["face"], "charToGlyph": [[1, 2], [3]]}}),
-                json.dumps({"format": 1, "face": {k: v for k, v in good["face"].items() if k != "glyphPos"}})):
-        path.write_text(bad)
+    (path,) = cache.glob("*.metrics")
+    good = path.read_bytes()
+    parsed = _tables(ttfonts.TTFont("Ref", str(FONT)).face)
+    damaged = _damaged(good)
+    for bad in damaged:
+        path.write_bytes(bad)
         font = fontcache.ttfont("A", FONT)
-        assert not font.face.from_cache, bad[:40]
-        assert _tables(font.face) == _tables(ttfonts.TTFont("Ref", str(FONT)).face)
-        assert json.loads(path.read_text()) == good  # rewritten whole
+        assert not font.face.from_cache, bad[:60]
+        assert _tables(font.face) == parsed
+        assert path.read_bytes() == good  # rewritten whole
+    assert len(damaged) == 9
 
 
 def test_an_edited_font_is_not_read_from_the_cache_of_the_old_one(cache, tmp_path):
@@ -60,7 +78,7 @@ def test_an_edited_font_is_not_read_from_the_cache_of_the_old_one(cache, tmp_pat
     data[-1] ^= 0xFF  # a byte of the last table changed: another file
     copy.write_bytes(bytes(data))
     assert not fontcache.ttfont("A", copy).face.from_cache
-    assert len(list(cache.glob("*.json"))) == 2
+    assert len(list(cache.glob("*.metrics"))) == 2
 
 
 def test_an_unwritable_cache_folder_or_none_is_no_error(tmp_path, monkeypatch):
@@ -71,4 +89,4 @@ def test_an_unwritable_cache_folder_or_none_is_no_error(tmp_path, monkeypatch):
     monkeypatch.setenv("PNP_CACHE_DIR", "")
     assert fontcache.cache_dir() is None
     assert fontcache.ttfont("A", FONT).stringWidth("Jam", 10) > 0
-    assert not list(tmp_path.rglob("*.json"))
+    assert not list(tmp_path.rglob("*.metrics"))
