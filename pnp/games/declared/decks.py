@@ -64,6 +64,7 @@ def _taken(what: str, arg: Any, players: int) -> int:
 def _given(box: dict[str, list], arg: dict, players: int) -> None:
     """A give step's copies out of the box: each player's of every id, or of every value."""
     tests = ([lambda c, i=i: c.id == i for i in arg["ids"]] if "ids" in arg else
+             [lambda c: c.kind == arg["kind"]] * arg["count"] if "count" in arg else
              [lambda c, v=v: c.kind == arg["kind"] and c.get(arg["one_each"]) == v for v in arg["values"]])
     for test in tests:
         need = players

@@ -62,6 +62,7 @@ class Kinds:
     field_locs: dict[tuple[str, str], Loc] = field(default_factory=dict)  # (kind, field) -> its declaration
     choices: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # field -> value -> attrs
     images: dict[str, list[str]] = field(default_factory=dict)  # kind -> its image fields
+    nouns: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)  # kind -> lang -> (one, many): extras.py
 
     def type_of(self, kind: str, name: str) -> Type | None:
         return next((f.type for f in self.fields.get(kind, []) if f.name == name), None)
@@ -485,6 +486,7 @@ def _choices(node: Node | None, kinds: Kinds, report: Report) -> dict[str, dict[
     declared = {f.name: f.type for fields in kinds.fields.values() for f in fields if isinstance(f.type, Choice)}
     declared.update({f.name: f.type.item for fields in kinds.fields.values() for f in fields
                      if isinstance(f.type, ListOf) and isinstance(f.type.item, Choice)})
+    declared = _union_of_choices(declared, kinds)
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for name, values in node.value.items():
         if name not in declared:
@@ -504,6 +506,21 @@ def _choices(node: Node | None, kinds: Kinds, report: Report) -> dict[str, dict[
                 continue
             out[name][value] = _attrs(attrs, report, f"choice '{value}' of '{name}'")
     return out
+
+
+def _union_of_choices(declared: dict[str, Choice], kinds: Kinds) -> dict[str, Choice]:
+    """A choice field of one name on several kinds (a bauble's colour, a marker's colour) takes the
+    values of them all in `choices:`: each kind's own values are still its field's."""
+    for name in declared:
+        options: dict[str, None] = {}
+        for fields in kinds.fields.values():
+            for f in fields:
+                t = f.type.item if isinstance(f.type, ListOf) else f.type
+                if f.name == name and isinstance(t, Choice):
+                    options.update(dict.fromkeys(t.options()))
+        if list(options) != declared[name].options():
+            declared[name] = Choice(list(options))
+    return declared
 
 
 def _attrs(node: Node, report: Report, what: str) -> dict[str, Any]:

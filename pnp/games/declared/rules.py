@@ -113,6 +113,7 @@ class Rule:
     why: str = ""  # `exactly: setup`: what the setup's steps take, for the message
     together: bool = False  # `every`: its message names {missing}: the combinations short, said in one
     variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
+    kinds: list[str] = field(default_factory=list)  # a count of several kinds together (`kind: [a, b]`)
 
     @property
     def per(self) -> str | None:
@@ -132,16 +133,58 @@ def read_rules(node: Node | None, kinds: Kinds, players: list[int], variants: li
         return []
     rules, codes = [], {}
     for i, child in enumerate(node.value, 1):
-        rule = _rule(child, kinds, players, variants, report, f"rule {i}")
-        if rule is None:
+        made = _checks(child, kinds, players, variants, report, i) if _is_group(child) else \
+            [_rule(child, kinds, players, variants, report, f"rule {i}")]
+        if None in made or not made:
             continue
+        rule = made[0]
         if rule.code in codes:
             report.error(child.loc, "DECLARE-CODE", f"rule {i}'s code '{rule.code}' is also rule {codes[rule.code]}'s; "
                                                     "each rule has a code of its own")
             continue
         codes[rule.code] = i
-        rules.append(rule)
+        rules.extend(made)
     return rules
+
+
+GROUP_KEYS = ("code", "message", "checks")  # a rule of several checks: `checks:` under one code
+
+
+def _is_group(node: Node) -> bool:
+    return node.is_map and "checks" in node.value
+
+
+def _checks(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report,
+            i: int) -> list[Rule | None]:
+    """`{code, message, checks: [CHECK, …]}`: several measures, each with its own bound, reported
+    under one code; a check without a message of its own takes the rule's."""
+    what = f"rule {i}"
+    bad = [k for k in node.value if k not in GROUP_KEYS]
+    for k in bad:
+        report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}: a rule with checks takes "
+                                                     f"{one_of(GROUP_KEYS)}, and each check its measure and bound")
+    items = node.value["checks"]
+    if not items.is_seq or not items.value:
+        report.error(items.loc, "DECLARE-TYPE", f"'checks' of {what} is {type_name(items)}, expected a list of "
+                                                "checks, each a measure with its bound")
+        return [None]
+    if bad or _code(node, report, what) is None:
+        return [None]
+    out: list[Rule | None] = []
+    for j, sub in enumerate(items.value, 1):
+        own = [k for k in ("code", "checks") if sub.is_map and k in sub.value]
+        if own:
+            report.error(sub.key_loc(own[0]), "DECLARE-KEY", f"check {j} of {what} has '{own[0]}': a check takes its "
+                                                             "rule's code, and holds no checks of its own")
+            out.append(None)
+            continue
+        if not sub.is_map:
+            out.append(_rule(sub, kinds, players, variants, report, f"check {j} of {what}"))
+            continue
+        shared = {k: node.value[k] for k in ("code", "message") if k in node.value and k not in sub.value}
+        merged = Node("map", sub.loc, {**shared, **sub.value}, {**{k: node.key_loc(k) for k in shared}, **sub.key_locs})
+        out.append(_rule(merged, kinds, players, variants, report, f"check {j} of {what}"))
+    return out
 
 
 # What a rule may say beside its measure: the bounds (or tests) each measure takes — `unique`
@@ -310,11 +353,13 @@ def _message_ok(msg: dict[str, str], measure: str, node: Node, report: Report, w
                                                       "for the brace itself")
             return False
         for name, spec in names:
-            if name not in offered or spec not in ("", "word"):
+            if name not in offered or spec not in ("", "word", "noun") and (spec, name) != ("spaced", "missing"):
                 shown = "{" + name + (f":{spec}" if spec else "") + "}"
                 report.error(node.loc, "DECLARE-MESSAGE",
                              f"'message' of {what} ({lang}) has the placeholder '{shown}'; {'an' if measure[0] in 'aeiou' else 'a'} {measure} rule's message can "
-                             f"use {', '.join('{' + n + '}' for n in offered)} (and {{NAME:word}} for a number in words)")
+                             f"use {', '.join('{' + n + '}' for n in offered)} (and {{NAME:word}} for a number in words, "
+                             f"{{NAME:noun}} for a number of cards with the kind's noun, {{missing:spaced}} for combinations "
+                             "said with spaces)")
                 return False
     return True
 
@@ -341,10 +386,11 @@ def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, 
     bad = [k for k in node.value if k not in keys]
     for k in bad:
         report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}; accepted keys: {one_of(keys)}")
-    kind = _kind(node, kinds, report, what)
+    together = _kind_list(node, kinds, report, what) if measure == "count" else None
+    kind = _kind(node, kinds, report, what) if together is None else (together[0] if together else None)
     if kind is None or bad:
         return None
-    rule = Rule("", measure, kind, loc)
+    rule = Rule("", measure, kind, loc, kinds=together or [])
     where = _where(node.get("where"), kind, kinds, report, what)
     if where is None:
         return None
@@ -363,6 +409,30 @@ def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, 
             return None
         rule.fields = [name]
     return rule
+
+
+def _kind_list(node: Node, kinds: Kinds, report: Report, what: str) -> list[str] | None:
+    """A count's `kind: [a, b]`: the cards of those kinds counted together (None: one kind); a
+    `where` names fields all of them have."""
+    k = node.get("kind")
+    if k is None or not k.is_seq:
+        return None
+    names = [n.value for n in k.value]
+    wrong = [n for n in k.value if n.kind != "scalar" or n.value not in kinds.fields]
+    if wrong or not names:
+        report.error((wrong[0] if wrong else k).loc, "DECLARE-KIND",
+                     f"'kind' of {what} is {'an empty list' if not names else repr(wrong[0].value)}, expected declared "
+                     f"kinds; declared kinds: {one_of(kinds.fields)}")
+        return []
+    where = node.get("where")
+    for name in (where.value if where is not None and where.is_map else {}):
+        lacking = [n for n in names if kinds.type_of(n, name) is None]
+        if lacking:
+            report.error(where.key_loc(name), "DECLARE-FIELD", f"'where' of {what}: '{name}' is not a field of kind "
+                                                               f"'{lacking[0]}'; a count of several kinds filters on "
+                                                               "fields they all have")
+            return []
+    return list(dict.fromkeys(names))
 
 
 def _kind(node: Node, kinds: Kinds, report: Report, what: str) -> str | None:
@@ -534,11 +604,12 @@ InPlay = Callable[[int | None, str | None], list[tuple[Item, int]]]  # (players,
 
 
 def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], variants: list[str],
-          in_play: InPlay, report: Report) -> None:
+          in_play: InPlay, report: Report, default: str | None = None) -> None:
     """Every rule against the deck: once, or for every player count (or variant) its bound names
     (and only in the variant it is limited to); then the breaks one misprinted card explains are
     told at that card (misprint.py)."""
     deck = _Deck(spec, kinds, players, variants, in_play)
+    deck.default = default
     told: dict[int, Report] = {}  # rule index -> what its break said
     for i, rule in enumerate(rules):
         said = Report()
@@ -567,6 +638,7 @@ class _Deck:
         self.spec, self.kinds, self.players, self.variants = spec, kinds, players, variants
         self._in_play = in_play
         self._of_kind: dict[tuple, list[tuple[Item, int]]] = {}  # (players, variant, kind) -> its cards in play
+        self.default: str | None = None  # `default_variant:`: the variant measured for the game without one
 
     def cards(self, p: int | None, v: str | None) -> list[tuple[Item, int]]:
         return self._in_play(p, v)  # kept on the spec by setup.in_play, for the face-down decks too
@@ -576,10 +648,10 @@ class _Deck:
         """The cards the rule measures in one context, with `swap` (card, changed card) in the deck:
         its kind's cards in play (found once a context, however many misprints are tried), then
         its `where`."""
-        key = (p, v, rule.kind)
+        key = (p, v, rule.kind, *rule.kinds)
         mine = self._of_kind.get(key)
         if mine is None:
-            mine = self._of_kind[key] = [(c, n) for c, n in self.cards(p, v) if c.kind == rule.kind and n]
+            mine = self._of_kind[key] = [(c, n) for c, n in self.cards(p, v) if c.kind in (rule.kinds or [rule.kind]) and n]
         if swap is not None:
             mine = [(swap[1] if c is swap[0] else c, n) for c, n in mine]
         return [(c, n) for c, n in mine if _matches(c, rule.where)]
@@ -590,6 +662,9 @@ class _Deck:
         vs: list[str | None] = [None, *self.variants] if rule.per == "variant" else [None]
         if rule.variant is not None:
             vs = [None if rule.variant == DEFAULT else rule.variant]
+        if self.default is not None and (rule.per == "variant" or rule.variant is not None):  # the game
+            # without a variant is the default variant
+            vs = list(dict.fromkeys(self.default if v is None or v == DEFAULT else v for v in vs))
         ps: list[int | None] = list(self.players) if rule.per == "players" else [None]
         return [(p, v) for v in vs for p in ps]
 
@@ -678,7 +753,7 @@ class _Check:
         if msg is not None and _names(msg):
             bound = rule.bound.wanted(self.players, self.variant) if rule.bound else ""
             values = {"kind": rule.kind, "context": context, "bound": bound, "expected": bound, **values}
-            text = _fill(msg, values)
+            text = _fill(msg, values, self.kinds.nouns)
         elif msg is not None:
             text = f"{msg} ({context}{text})"
         else:
@@ -686,14 +761,22 @@ class _Check:
         self.report.rule(loc, code or rule.code, text)
 
 
-def _fill(template: str, values: dict[str, Any]) -> str:
+def _fill(template: str, values: dict[str, Any], nouns: dict | None = None) -> str:
     out = []
     for literal, name, spec, _ in string.Formatter().parse(template):
         out.append(literal)
         if name is not None:
             v = values.get(name, "")
-            out.append(_word(v) if spec == "word" else _text(v))
+            out.append(_word(v) if spec == "word" else _noun(nouns or {}, values.get("kind", ""), v)
+                       if spec == "noun" else _text(values.get(f"{name}_spaced", v)) if spec == "spaced" else _text(v))
     return "".join(out)
+
+
+def _noun(nouns: dict, kind: str, v: Any) -> str:
+    """`{total:noun}`: the number with the kind's noun (`nouns:`), singular for 1."""
+    from .extras import noun
+
+    return noun(nouns, kind, v) if isinstance(v, (int, float)) else _text(v)
 
 
 def card_noun(kind: str) -> str:
@@ -860,7 +943,8 @@ def _check_every(ch: _Check, cards) -> bool:
                total=total, counted=counted, combination=name, values=values, how_many=len(values))
         broke = True
     if short:
-        ch.say(ch.at, "", missing=one_of(short), values=values, how_many=len(values))
+        spaced = one_of(s.replace(", ", " ") for s in short)  # `{missing:spaced}`: "purple spiral"
+        ch.say(ch.at, "", missing=one_of(short), missing_spaced=spaced, values=values, how_many=len(values))
         broke = True
     return broke
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...diagnostics import Loc, Report, one_of, plural
@@ -47,11 +47,11 @@ from .rules import DEFAULT, _matches, _where, values_of
 
 STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note")
 LIMITS = ("players", "variant")
-EXTRAS = ("distinct", "name", "text", "seen_by")
+EXTRAS = ("distinct", "name", "text", "seen_by", "with_dummies", "per_seat", "each_card")
 SEEN_BY = ("owner", "others", "all")  # who looks at a dealt hand: its holder, everyone else, everyone
 TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
-STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "players"),
-               "display": ("cards", "players"), "piles": ("cards", "piles", "sizes", "players"),
+STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "players", "deck"),
+               "display": ("cards", "players", "deck"), "piles": ("cards", "piles", "sizes", "players", "deck"),
                "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players"),
                "place": ("cards", "players"), "note": ("players",)}  # what a step's text may say: the numbers that step has
 MAX_DEAL = 999
@@ -68,17 +68,22 @@ class Step:
     name: str | None = None  # the key its cards go under in the deal's data
     text: dict[str, str] | None = None  # what the setup says for it, by language
     seen_by: str = "owner"  # a deal's cards: seen by their holder, by the others, or by all
+    with_dummies: bool = False  # a deal: the dummy seats (`dummies:`) are dealt a hand too
+    per_seat: int | None = None  # a shuffle: only this many of its kinds' cards for every seat
+    each_card: dict[str, str] | None = None  # a deal: the line its holder's section prints for each card
 
     def applies(self, players: int | None, variant: str | None) -> bool:
         """Whether the step is run for this player count (None: any) and variant (None: none)."""
         return ((self.players is None or players is None or players in self.players)
-                and self.variant in (None, variant or DEFAULT))
+                and (self.variant in (None, variant or DEFAULT)
+                     or isinstance(self.variant, list) and (variant or DEFAULT) in self.variant))
 
     def label(self, n: int) -> str:
         return f"setup step {n} ({self.what}, line {self.loc.line})"
 
 
-def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: list[str], report: Report) -> list[Step]:
+def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: list[str], report: Report,
+               numbers: dict | None = None, dummies: dict | None = None) -> list[Step]:
     if node is None:
         return []
     if not node.is_seq:
@@ -87,7 +92,7 @@ def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: li
         return []
     steps, nodes = [], []
     for i, child in enumerate(node.value, 1):
-        step = _step(child, kinds, players, variants, report, f"setup step {i}")
+        step = _step(child, kinds, players, variants, report, f"setup step {i}", numbers or {}, dummies or {})
         if step is not None:
             steps.append(step)
             nodes.append((i, child))
@@ -114,7 +119,8 @@ def _check_names(steps: list[Step], nodes: list, report: Report) -> None:
                                                               f"deal's data has already ({why}); name it otherwise")
 
 
-def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report, what: str) -> Step | None:
+def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report, what: str,
+          numbers: dict | None = None, dummies: dict | None = None) -> Step | None:
     if not node.is_map:
         report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with one of {one_of(STEPS)}")
         return None
@@ -129,11 +135,15 @@ def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
                                                + (f"; it has {one_of(found)}" if found else ""))
         return None
     kind = found[0]
-    arg = _READERS[kind](node.value[kind], kinds, players, report, f"'{kind}' of {what}")
+    game = _Game(kinds, players, variants, numbers or {}, dummies or {})
+    if kind == "note" and game.numbers:  # a note may write the rules' named numbers too
+        arg = _baked(_sentence(node.value[kind], report, f"'{kind}' of {what}", STEP_VALUES["note"] + tuple(game.numbers)),
+                     game.numbers)
+    else:
+        arg = _READERS[kind](node.value[kind], kinds, players, report, f"'{kind}' of {what}")
     if arg is None:
         return None
     step = Step(kind, arg, node.loc)
-    game = _Game(kinds, players, variants)
     for key, read in _EXTRA_READERS.items():
         if key in node.value and not read(step, node, game, report, what):
             return None
@@ -147,6 +157,8 @@ class _Game:
     kinds: Kinds
     players: list[int]
     variants: list[str]
+    numbers: dict = field(default_factory=dict)  # `numbers:`, which a step's text may write
+    dummies: dict = field(default_factory=dict)  # `dummies:`: player count -> dummy seats
 
 
 def _read_players(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
@@ -156,8 +168,18 @@ def _read_players(step: Step, node: Node, game: _Game, report: Report, what: str
 
 
 def _read_variant(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
-    """`variant: NAME` of a declared variant, or `variant: default`: the game without one."""
+    """`variant: NAME` of a declared variant, or `variant: default`: the game without one; or a
+    list of them (`variant: [family, advanced]`): the step is run in any of them."""
     v = node.value["variant"]
+    if v.is_seq and v.value:
+        names = []
+        for item in v.value:
+            one = Step(step.what, step.arg, step.loc)
+            if not _read_variant(one, Node("map", node.loc, {"variant": item}), game, report, what):
+                return False
+            names.append(one.variant)
+        step.variant = names
+        return True
     if v.kind != "scalar" or v.value not in [*game.variants, DEFAULT]:
         report.error(v.loc, "DECLARE-VARIANT", f"'variant' of {what} is '{v.value}', not a variant of the game; "
                                                f"variants: {one_of(game.variants) or 'none (declare them under variants:)'}"
@@ -186,8 +208,66 @@ def _read_name(step: Step, node: Node, game: _Game, report: Report, what: str) -
 
 
 def _read_text(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
-    step.text = _sentence(node.value["text"], report, f"'text' of {what}", STEP_VALUES[step.what])
+    step.text = _baked(_sentence(node.value["text"], report, f"'text' of {what}",
+                                 STEP_VALUES[step.what] + tuple(game.numbers)), game.numbers)
     return step.text is not None
+
+
+def _baked(text: dict[str, str] | None, numbers: dict) -> dict[str, str] | None:
+    """A sentence with the rules' named numbers (`numbers:`) written in, the step's own left."""
+    if text is None or not numbers:
+        return text
+    out = {}
+    for lang, t in text.items():
+        parts = []
+        for literal, name, spec, conv in _COUNTED.parse(t):
+            parts.append(literal.replace("{", "{{").replace("}", "}}"))
+            if name is not None:
+                parts.append(_COUNTED.format_field(numbers[name], spec) if name in numbers
+                             else "{" + name + (f":{spec}" if spec else "") + "}")
+        out[lang] = "".join(parts)
+    return out
+
+
+def _read_with_dummies(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`with_dummies: true` on a deal: the dummy seats (`dummies:`) are dealt a hand as well."""
+    v = node.value["with_dummies"]
+    if step.what != "deal" or v.value is not True:
+        report.error(node.key_loc("with_dummies"), "DECLARE-KEY", f"'with_dummies' of {what}: " + (
+            f"it belongs to a deal step, not a {step.what} step" if step.what != "deal"
+            else "write  with_dummies: true  or leave it out"))
+        return False
+    if not game.dummies:
+        report.error(node.key_loc("with_dummies"), "DECLARE-KEY", f"'with_dummies' of {what}: the game declares no "
+                                                                  "dummy seats (dummies: {PLAYERS: N})")
+        return False
+    step.with_dummies = True
+    return True
+
+
+def _read_per_seat(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`per_seat: N` on a shuffle: only N of its kinds' cards for every seat (players and dummies),
+    chosen at random; the rest are set aside."""
+    if step.what != "shuffle":
+        report.error(node.key_loc("per_seat"), "DECLARE-KEY", f"'per_seat' belongs to a shuffle step, not {what} "
+                                                              f"(a {step.what} step)")
+        return False
+    n = Int(1, MAX_DEAL).read(node.value["per_seat"], report, f"'per_seat' of {what}")
+    step.per_seat = None if n is INVALID else n
+    return n is not INVALID
+
+
+def _read_each_card(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`each_card: TEXT` on a deal: the line its holder's section prints for each card dealt,
+    `{card}` its name and id, `{FIELD}` (`{FIELD:one|many}`) the card's own values."""
+    if step.what != "deal":
+        report.error(node.key_loc("each_card"), "DECLARE-KEY", f"'each_card' belongs to a deal step, not {what} "
+                                                               f"(a {step.what} step)")
+        return False
+    fields = tuple(dict.fromkeys(f.name for fs in game.kinds.fields.values() for f in fs))
+    step.each_card = _baked(_sentence(node.value["each_card"], report, f"'each_card' of {what}",
+                                      ("card",) + fields + tuple(game.numbers)), game.numbers)
+    return step.each_card is not None
 
 
 def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
@@ -207,7 +287,8 @@ def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str
 
 # A step's keys besides its own, each with its reader, in the order they are checked.
 _EXTRA_READERS = {"players": _read_players, "variant": _read_variant, "distinct": _read_distinct,
-                  "name": _read_name, "text": _read_text, "seen_by": _read_seen_by}
+                  "name": _read_name, "text": _read_text, "seen_by": _read_seen_by,
+                  "with_dummies": _read_with_dummies, "per_seat": _read_per_seat, "each_card": _read_each_card}
 
 
 def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES) -> dict[str, str] | None:
@@ -320,6 +401,8 @@ def _remove(node, kinds, players, report, what):
 
 
 def _give(node, kinds, players, report, what):
+    if node.is_map and "count" in node.value:
+        return _give_count(node, kinds, report, what)
     if node.is_map:
         k, each = node.get("kind"), node.get("one_each")
         if k is None or each is None or set(node.value) - {"kind", "one_each"}:
@@ -338,6 +421,19 @@ def _give(node, kinds, players, report, what):
         return {"kind": k.value, "one_each": each.value, "values": values_of(t)}
     ids = ListOf(Id(), 1).read(node, report, what) if node.is_seq else Id().read(node, report, what)
     return None if ids is INVALID else {"ids": ids if isinstance(ids, list) else [ids]}
+
+
+def _give_count(node, kinds, report, what):
+    """`give: {kind: K, count: N}`: N cards of kind K to every player, open."""
+    k = node.get("kind")
+    if k is None or set(node.value) - {"kind", "count"}:
+        report.error(node.loc, "DECLARE-TYPE", f"{what} is a mapping, expected {{ kind: K, count: N }}")
+        return None
+    if k.value not in kinds.fields:
+        report.error(k.loc, "DECLARE-KIND", f"{what}: '{k.value}' is not a declared kind; kinds: {one_of(kinds.fields)}")
+        return None
+    n = Int(1, MAX_DEAL).read(node.value["count"], report, f"'count' of {what}")
+    return None if n is INVALID else {"kind": k.value, "count": n}
 
 
 def _pile(node, kinds, players, report, what):
@@ -378,11 +474,14 @@ def in_play(spec: Spec, steps: list[Step], players: int | None, variant: str | N
 class _Table:
     """The cards as the steps move them, and what each step did (for the words of the deal)."""
 
-    def __init__(self, spec: Spec, players: int, rng: random.Random):
+    def __init__(self, spec: Spec, players: int, rng: random.Random, dummies: int = 0):
         self.box = [(c, k) for c, k in spec.copies(*{c.kind for c in spec.components})]
         self.deck: list[tuple[Item, int]] = []
         self.players, self.rng = players, rng
         self.seats = [seat_name(p) for p in range(1, players + 1)]
+        self.dummies = ["dummy"] if dummies == 1 else [f"dummy {n}" for n in range(1, dummies + 1)]
+        self.dummy_hands: dict[str, dict[str, list]] = {s: {} for s in self.dummies}  # no one sees them
+        self.card_lines: dict[str, dict[str, str]] = {}  # a deal's group -> its `each_card` line
         self.hands: dict[str, dict[str, list]] = {s: {} for s in self.seats}  # seat -> group -> cards
         self.facing: dict[str, dict[str, list]] = {s: {} for s in self.seats}  # the same, seen_by: others
         self.given: dict[str, dict[str, list]] = {}  # group -> seat -> cards
@@ -395,6 +494,10 @@ class _Table:
         self.opened: list[int] = []  # the shuffle steps whose cards the deck holds
         self.drawn = False  # whether a step has taken cards from the deck since it was begun
         self.leftovers: list[tuple[int, int, list[str], list[int]]] = []  # (step, cards, kinds, from steps)
+        self.steps: list[Step] = []  # the steps run, for their numbers in messages
+
+    def said_number(self, step: Step) -> int:
+        return next((i for i, s in enumerate(self.steps, 1) if s is step), 0)
 
     def take(self, n: int, step: Step, number: int, why: str) -> list:
         if n > len(self.deck):
@@ -431,14 +534,15 @@ class _Unshuffled(random.Random):
         return None
 
 
-def deal(spec: Spec, steps: list[Step], players: int, seed: int, variant: str | None) -> _Table:
-    table = _Table(spec, players, random.Random(seed))
+def deal(spec: Spec, steps: list[Step], players: int, seed: int, variant: str | None, dummies: int = 0) -> _Table:
+    table = _Table(spec, players, random.Random(seed), dummies)
     _run_all(table, steps, players, variant)
     return table
 
 
 def _run_all(table: _Table, steps: list[Step], players: int, variant: str | None) -> None:
     """The steps that apply to this player count and variant, in order, each with its numbers said."""
+    table.steps = steps
     for number, step in enumerate(steps, 1):
         if step.applies(players, variant):
             numbers = _RUN[step.what](table, step, number) or {}
@@ -449,11 +553,23 @@ def _shuffle(t: _Table, step: Step, n: int) -> dict:
     if t.deck and t.drawn:  # what an earlier step left would be mixed in
         kinds = sorted({c.kind for c, _ in t.deck})
         t.leftovers.append((n, len(t.deck), kinds, list(t.opened)))
-    t.deck += [x for x in t.box if x[0].kind in step.arg]
+    t.deck += _per_seat(t, step) if step.per_seat else [x for x in t.box if x[0].kind in step.arg]
     t.box = [x for x in t.box if x[0].kind not in step.arg]
     t.opened.append(n)
     t.rng.shuffle(t.deck)
     return {"cards": len(t.deck)}
+
+
+def _per_seat(t: _Table, step: Step) -> list:
+    """A shuffle's `per_seat`: that many of its kinds' cards for every seat, at random; the rest set aside."""
+    mine = [x for x in t.box if x[0].kind in step.arg]
+    t.rng.shuffle(mine)
+    want = step.per_seat * (len(t.seats) + len(t.dummies))
+    if want > len(mine):
+        raise SetupError(f"{step.label(t.said_number(step))} shuffles in {step.per_seat} for each of "
+                         f"{len(t.seats) + len(t.dummies)} seats ({want}), but there are {len(mine)}", usage=False)
+    t.removed += mine[want:]
+    return mine[:want]
 
 
 def _run_remove(t: _Table, step: Step, n: int) -> dict:
@@ -474,12 +590,17 @@ def _count(arg: Any, players: int) -> int:
 def _run_deal(t: _Table, step: Step, n: int) -> dict:
     """Each player's cards, dealt one at a time around the table, to where `seen_by` says they are seen."""
     each = _count(step.arg, t.players)
-    why = f"deals {each} to each of {plural(t.players, 'player')}"
-    cards = (t.distinct if step.distinct else t.take)(each * t.players, step, n, why)
-    mine = {s: cards[i::t.players] for i, s in enumerate(t.seats)}
+    seats = t.seats + (t.dummies if step.with_dummies else [])
+    why = f"deals {each} to each of {plural(len(seats), 'player' if len(seats) == t.players else 'seat')}"
+    deck = len(t.deck)
+    cards = (t.distinct if step.distinct else t.take)(each * len(seats), step, n, why)
+    mine = {s: cards[i::len(seats)] for i, s in enumerate(seats)}
+    if step.each_card:
+        t.card_lines[step.name or "hand"] = step.each_card
     for s, cs in mine.items():
-        _held(t, step, s).extend(cs)
-    return {"cards": len(cards), "each": each, "given": mine}
+        (t.dummy_hands[s].setdefault(step.name or "hand", []) if s in t.dummies else _held(t, step, s)).extend(cs)
+    return {"cards": len(cards), "each": each, "deck": deck,
+            "given": {s: cs for s, cs in mine.items() if s not in t.dummies}}
 
 
 def _held(t: _Table, step: Step, seat: str) -> list:
@@ -497,6 +618,9 @@ def _run_give(t: _Table, step: Step, n: int) -> dict:
         if "ids" in step.arg:
             wanted = [lambda x, i=i: x[0].id == i for i in step.arg["ids"]]
             names = step.arg["ids"]
+        elif "count" in step.arg:  # {kind, count}: that many cards of the kind
+            wanted = [lambda x: x[0].kind == step.arg["kind"]] * step.arg["count"]
+            names = [f"a {step.arg['kind']} card"] * step.arg["count"]
         else:
             kind, field = step.arg["kind"], step.arg["one_each"]
             wanted = [lambda x, v=v: x[0].kind == kind and x[0].get(field) == v for v in step.arg["values"]]
@@ -515,13 +639,15 @@ def _run_give(t: _Table, step: Step, n: int) -> dict:
 def _run_display(t: _Table, step: Step, n: int) -> dict:
     want = _count(step.arg, t.players)
     why = f"shows {plural(want, 'card')}"
+    deck = len(t.deck)
     shown = (t.distinct if step.distinct else t.take)(want, step, n, why)
     t.shown.setdefault(step.name or "table", []).extend(shown)
-    return {"cards": want, "shown": shown}
+    return {"cards": want, "shown": shown, "deck": deck}
 
 
 def _run_piles(t: _Table, step: Step, n: int) -> dict:
     sizes = _count(step.arg, t.players)
+    deck = len(t.deck)
     cards = t.take(sum(sizes), step, n, f"makes piles of {'+'.join(map(str, sizes))}")
     at, made = 0, []
     for size in sizes:
@@ -532,7 +658,7 @@ def _run_piles(t: _Table, step: Step, n: int) -> dict:
             made.append(f"pile {len(t.piles) + 1}")
             t.piles.append((made[-1], cards[at:at + size]))
         at += size
-    return {"cards": len(cards), "piles": len(sizes), "sizes": sizes, "made": made}
+    return {"cards": len(cards), "piles": len(sizes), "sizes": sizes, "made": made, "deck": deck}
 
 
 def _run_pile(t: _Table, step: Step, n: int) -> dict:
@@ -560,7 +686,8 @@ _RUN = {"shuffle": _shuffle, "remove": _run_remove, "deal": _run_deal, "give": _
         "display": _run_display, "piles": _run_piles, "pile": _run_pile, "place": _run_place, "note": _run_note}
 
 
-def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants: list[str], report: Report) -> None:
+def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants: list[str], report: Report,
+                    dummies: dict | None = None) -> None:
     """A warning at each shuffle that adds to a deck still holding cards an earlier step left
     (Coloretto's spare row cards mixed into the colour cards), for every player count and
     variant it happens with: the steps run without shuffling, since how many cards each step
@@ -568,7 +695,7 @@ def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants:
     found: dict[int, list] = {}
     for v in [None, *variants]:
         for p in players:
-            table = _Table(spec, p, _Unshuffled())
+            table = _Table(spec, p, _Unshuffled(), (dummies or {}).get(p, 0))
             try:
                 _run_all(table, steps, p, v)
             except SetupError:

@@ -25,6 +25,8 @@ TEXT = {
     "title": {"en": "{title} for {who} (seed {seed})", "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}）"},
     "title_variant": {"en": "{title} for {who} (seed {seed}), {variant}",
                       "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}），{variant}"},
+    "title_named": {"en": "{title}, {variant} for {who} (seed {seed})",  # a variant with a declared name
+                    "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}），{variant}"},
     "face_up": {"en": "  face up: {cards}", "zh-TW": "  正面朝上：{cards}"},
     "seat_cards": {"en": "  {seat}: {cards}", "zh-TW": "  {seat}：{cards}"},
     "pile": {"en": "  {pile}: {n}, face down", "zh-TW": "  {pile}：{n}，正面朝下"},
@@ -90,22 +92,35 @@ class _Words:
         return _COUNTED.format(said.get(self.lang) or said["en"], **{**numbers, "sizes": sizes})
 
 
-def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, name, title: str) -> SetupResult:
+def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, name, title: str,
+           variant_name: dict[str, str] | None = None) -> SetupResult:
     """The deal as data and as lines for a person, in `lang`, each step's lines in the order of the
     steps. `name(item, lang)` is a card's printed name."""
     from ..base import game_name
 
     w = _Words(table, lang, name)
     shown_title = game_name(spec, lang) if lang != "en" else title
-    lines = [w.word("title_variant" if variant else "title", title=shown_title, players=table.players, seed=seed,
-                    variant=variant, who=plural(table.players, "player")), "", w.word("table")]
-    held = {s: [f"  {w.listed(cs)}" for cs in groups.values() if cs] for s, groups in table.hands.items()}
+    said = (variant_name.get(lang) or variant_name["en"]) if variant_name else variant
+    lines = [w.word("title_named" if variant_name else "title_variant" if variant else "title", title=shown_title,
+                    players=table.players, seed=seed, variant=said, who=plural(table.players, "player")), "",
+             w.word("table")]
+    held = {s: [line for g, cs in groups.items() if cs for line in _held_lines(table, w, g, cs)]
+            for s, groups in table.hands.items()}
     facing = {s: [f"  {w.listed(cs)}" for cs in groups.values() if cs] for s, groups in table.facing.items()}
     unseen = {s: [w.word("unseen", cards=w.n_cards(len(cs))) for cs in groups.values() if cs]
               for s, groups in table.facing.items()}
     return SetupResult(_data(spec, table, seed, variant, lang, w.js), lines + _step_lines(table, w),
                       {s: ls for s, ls in held.items() if ls}, {s: ls for s, ls in facing.items() if ls},
                       {s: ls for s, ls in unseen.items() if ls})
+
+
+def _held_lines(table: _Table, w: _Words, group: str, cards: list) -> list[str]:
+    """A hand in its holder's section: one line, or a line for each card (a deal's `each_card`)."""
+    template = table.card_lines.get(group)
+    if template is None:
+        return [f"  {w.listed(cards)}"]
+    text = template.get(w.lang) or template["en"]
+    return ["  " + _COUNTED.format(text, **{**c.fields, "card": f"{w.name(c, w.lang)} [{c.id}]"}) for c, _ in cards]
 
 
 def _data(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, js) -> dict[str, Any]:
@@ -126,6 +141,10 @@ def _data(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, 
                for s, groups in table.hands.items()}
     data = {"game": spec.game, "players": table.players, "seed": seed, "variant": variant, "lang": lang,
             "public": public, "private": private, "hidden": hidden}
+    if table.dummies:  # the dummy seats (`dummies:`): at the table for all to know, their hands no one's to see
+        public["dummies"] = list(table.dummies)
+        hidden["dummies"] = {s: {g: [js(x) for x in cs] for g, cs in groups.items()}
+                             for s, groups in table.dummy_hands.items()}
     if any(table.facing.values()):  # per seat, the cards its holder shows the others and may not see
         data["seen_by_others"] = {s: {g: [js(x) for x in cs] for g, cs in groups.items()}
                                   for s, groups in table.facing.items()}
