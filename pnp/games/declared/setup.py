@@ -16,6 +16,8 @@ variant (`variant: short`; `variant: default` is the game played without one):
     pile: NAME | {en, zh-TW}    the rest of the deck, face down
     place: [KIND, …]            every card of those kinds open on the table, for everyone (tokens,
                                 boards, a supply); kinds no step names are "not placed by the setup"
+    unused: [KIND, …]           the cards of those kinds no earlier step took stay in the box,
+                                unused (the cookies a variant deals none of): not in the deal
     note: {en, zh-TW}           a sentence for the people setting up, nothing dealt
 
 and optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
@@ -45,7 +47,7 @@ from ..base import SetupError, seat_name
 from .kinds import Broken, Kinds
 from .rules import DEFAULT, _matches, _where, values_of
 
-STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note")
+STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note", "unused")
 LIMITS = ("players", "variant")
 EXTRAS = ("distinct", "name", "text", "seen_by", "with_dummies", "per_seat", "each_card")
 SEEN_BY = ("owner", "others", "all")  # who looks at a dealt hand: its holder, everyone else, everyone
@@ -53,7 +55,7 @@ TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
 STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "players", "deck"),
                "display": ("cards", "players", "deck"), "piles": ("cards", "piles", "sizes", "players", "deck"),
                "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players"),
-               "place": ("cards", "players"), "note": ("players",)}  # what a step's text may say: the numbers that step has
+               "place": ("cards", "players"), "note": ("players",), "unused": ("cards", "players")}  # what a step's text may say: the numbers that step has
 MAX_DEAL = 999
 
 
@@ -198,7 +200,7 @@ def _read_name(step: Step, node: Node, game: _Game, report: Report, what: str) -
     n = Id().read(node.value["name"], report, f"'name' of {what}")
     if n is INVALID:
         return False
-    if step.what in ("shuffle", "remove", "note", "pile"):
+    if step.what in ("shuffle", "remove", "note", "pile", "unused"):
         report.error(node.key_loc("name"), "DECLARE-KEY", f"'name' of {what}: a {step.what} step puts no cards of its "
                                                           "own in the deal's data" + ("; its pile is named by "
                                                           "pile: NAME" if step.what == "pile" else ""))
@@ -447,7 +449,8 @@ def _note(node, kinds, players, report, what):
 
 
 _READERS = {"shuffle": _kinds_list, "remove": _remove, "deal": _per_players, "give": _give,
-            "display": _per_players, "piles": _sizes, "pile": _pile, "place": _kinds_list, "note": _note}
+            "display": _per_players, "piles": _sizes, "pile": _pile, "place": _kinds_list, "note": _note,
+            "unused": _kinds_list}
 
 
 # -- running -------------------------------------------------------------------------------------------
@@ -682,8 +685,16 @@ def _run_note(t: _Table, step: Step, n: int) -> dict:
     return {}
 
 
+def _run_unused(t: _Table, step: Step, n: int) -> dict:
+    """The cards of those kinds left in the box stay there, unused: the deal does not hold them."""
+    left = [x for x in t.box if x[0].kind in step.arg]
+    t.box = [x for x in t.box if x[0].kind not in step.arg]
+    return {"cards": len(left)}
+
+
 _RUN = {"shuffle": _shuffle, "remove": _run_remove, "deal": _run_deal, "give": _run_give,
-        "display": _run_display, "piles": _run_piles, "pile": _run_pile, "place": _run_place, "note": _run_note}
+        "display": _run_display, "piles": _run_piles, "pile": _run_pile, "place": _run_place, "note": _run_note,
+        "unused": _run_unused}
 
 
 def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants: list[str], report: Report,
