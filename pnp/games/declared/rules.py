@@ -25,6 +25,12 @@ value, would make every broken rule of its kind hold, that card is the misprint:
 breaks is told at that value, saying what it probably should be (the search is misprint.py's).
 Copies are counted: `count: 3` is three cards.
 
+A rule with `checks: [CHECK, …]` holds several measures under its one code, each with its own
+bound (and its own message, or the rule's); a check with a code of its own is DECLARE-KEY. A
+count's `kind: [a, b]` counts those kinds together. A message's `{total:noun}` is the number with
+the kind's noun (the game's `nouns:`, extras.py), and an every rule's `{missing:spaced}` the
+combinations missing with their values spaced ("purple spiral") rather than comma'd.
+
 A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
 number is then written once, in the setup. An `every` with `exactly` and `total: CODE` checks the
 kind's total as well — every combination's number times the combinations — under that code.

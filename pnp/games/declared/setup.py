@@ -20,6 +20,13 @@ variant (`variant: short`; `variant: default` is the game played without one):
                                 unused (the cookies a variant deals none of): not in the deal
     note: {en, zh-TW}           a sentence for the people setting up, nothing dealt
 
+A shuffle may say `per_seat: N` (only N of its kinds' cards for each seat — players and the
+game's `dummies:` — at random, the rest set aside); a deal `with_dummies: true` (the dummy seats
+are dealt a hand no one sees) and `each_card: TEXT` (the line its holder's section prints for
+each card, `{card}` and the card's `{FIELD}`); a give `{kind: K, count: N}`; any step a list of
+variants (`variant: [short, default]`). A text's `{deck}` is the cards in the deck when a deal,
+display or piles step began, and the game's `numbers:` are written into texts when read.
+
 and optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
 `given`, `table` or `piles`: GEM's `coins` and `piles`) and `text: {en, zh-TW}` (the sentence the
 setup prints for the step, in place of its own line; `{cards}`, `{each}`, `{piles}`, `{sizes}`,
