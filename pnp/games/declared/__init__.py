@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ...diagnostics import Loc, Report, one_of
 from ...load.schema import INVALID, Int, ListOf, Localized, Text
 from ...load.spec import Item, Spec
-from ...load.yamlload import Node
+from ...load.yamlload import Node, type_name
 from ..base import GameDef, SetupError, SetupResult
 from . import decks, rules as deck_rules, scoring as scoring_model, setup as deal, setup_text
 from .kinds import Kinds, read_kinds
@@ -40,6 +40,7 @@ class Declaration:
     names: dict[str, dict[str, list]] = field(default_factory=dict)  # kind -> lang -> name template parts
     home: str | None = None  # the package file it was read from (None: the spec declares it)
     scoring: scoring_model.Scoring | None = None  # what a finished game scores (scoring.py)
+    variant_names: dict[str, dict[str, str]] = field(default_factory=dict)  # variant -> its name, {en, zh-TW}
 
     def face_down_decks(self, spec: Spec) -> list:
         """The components of each face-down deck its setup makes, for every player count and variant."""
@@ -60,7 +61,7 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
     variants = _variants(root, report)
     if not kinds.fields or players is None or variants is None:
         return None
-    d = Declaration(kinds, players, variants, loc=at)
+    d = Declaration(kinds, players, variants, loc=at, variant_names=_variant_names(root, report))
     d.rules = deck_rules.read_rules(root.get("rules"), kinds, players, variants, report)
     d.steps = deal.read_setup(root.get("setup"), kinds, players, variants, report)
     deal.resolve_setup_bounds(d.rules, d.steps, players, report)
@@ -85,6 +86,8 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
                 setattr(game, hook, getattr(package, hook))
         if _present(package.validate):  # the checks data cannot say, after the declared ones
             game.validate = lambda spec, rep, own=package.validate: (validate(d, spec, rep), own(spec, rep))
+            game.setup = lambda spec, n, seed, variant=None, lang="en", own=package.validate: setup(
+                d, game, spec, n, seed, variant, lang, own)
         d.draws_faces = not _present(package.render_face)
         game.per_card_backs = package.per_card_backs
         if package.boxes:
@@ -223,6 +226,8 @@ def _variants(root: Node, report: Report) -> list[str] | None:
     node = root.get("variants")
     if node is None:
         return []
+    if node.is_map:  # {NAME: {name: {en, zh-TW}}}: the variants, each with what the setup calls it
+        node = Node("seq", node.loc, [Node("scalar", node.key_loc(k), k) for k in node.value])
     got = ListOf(Text(40), 1).read(node, report, "'variants'")
     if got is INVALID:
         return None
@@ -231,6 +236,24 @@ def _variants(root: Node, report: Report) -> list[str] | None:
                                                   "a variant (rules and setup steps say so with default); call the "
                                                   "variant otherwise")
     return list(dict.fromkeys(v for v in got if v != deal.DEFAULT))
+
+
+def _variant_names(root: Node, report: Report) -> dict[str, dict[str, str]]:
+    """`variants: {NAME: {name: {en, zh-TW}}}`: what a setup's title calls each variant ("for 3
+    players (seed 2, veteran variant)"); the list form names none."""
+    node = root.get("variants")
+    if node is None or not node.is_map:
+        return {}
+    out = {}
+    for key, body in node.value.items():
+        if not body.is_map or set(body.value) != {"name"}:
+            report.error(body.loc, "DECLARE-VARIANT", f"variant '{key}' is {type_name(body)}, expected "
+                                                      "{ name: { en: …, zh-TW: … } } (what the setup calls it)")
+            continue
+        got = Localized(40).read(body.value["name"], report, f"'name' of variant '{key}'")
+        if got is not INVALID:
+            out[key] = got
+    return out
 
 
 def check_images(d: Declaration, spec: Spec, report: Report) -> None:
@@ -253,7 +276,9 @@ def validate(d: Declaration, spec: Spec, report: Report) -> None:
 
 
 def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, variant: str | None,
-          lang: str) -> SetupResult:
+          lang: str, own=None) -> SetupResult:
+    """The deal for this many players, seed and variant; a package's own checks (`own`, its
+    validate.py) refuse first a deck they break: a SetupError naming the breaks (exit 1)."""
     if players not in d.players:
         raise SetupError(f"{game.title} is played by {_counts(d.players)} player{'' if d.players == [1] else 's'}, "
                          f"not {players}")
@@ -261,9 +286,16 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
         raise SetupError(f"{game.title} has no variant '{variant}'; its variants: {one_of(d.variants) or 'none'}")
     if not d.steps:
         raise SetupError(f"{game.title} declares no setup (add setup: to its spec)", usage=False)
+    if own is not None:
+        said = Report()
+        own(spec, said)
+        if said.errors:
+            raise SetupError(f"{game.title} cannot be set up from this deck: "
+                             + "; ".join(f"{x.code}: {x.message}" for x in said.sorted() if x in said.errors),
+                             usage=False)
     table = deal.deal(spec, d.steps, players, seed, variant)
     return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: game.card_name(item, spec, lang),
-                             game.title)
+                             game.title, d.variant_names.get(variant or ""))
 
 
 def _counts(players: list[int]) -> str:

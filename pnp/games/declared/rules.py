@@ -60,6 +60,7 @@ PLACEHOLDERS = {
     "sum": COMMON + ("total", "counted", "field"),
     "unique": COMMON + ("id", "other", "field", "value"),
     "each": COMMON + ("id", "field", "value", "legal", "repeated", "others"),
+    "total": ("kind", "total", "expected", "each", "how_many", "counted"),  # `total: {code, message}`
 }
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
@@ -112,6 +113,7 @@ class Rule:
     test: str | None = None  # `each`: "distinct" or "legal" instead of a bound
     why: str = ""  # `exactly: setup`: what the setup's steps take, for the message
     together: bool = False  # `every`: its message names {missing}: the combinations short, said in one
+    total_message: dict[str, str] | None = None  # `total: {code, message}`: the total's own words
     variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
 
     @property
@@ -233,11 +235,33 @@ def _total(rule: Rule, limit: str | None, node: Node, report: Report, what: str)
                                                             "number for  exactly:  (the kind's total is that times "
                                                             "the combinations)")
         return False
+    if t.is_map:
+        return _total_said(rule, t, report, what)
     if t.kind != "scalar" or not isinstance(t.value, str) or not CODE.match(t.value):
         report.error(t.loc, "DECLARE-CODE", f"'total' of {what} is {type_name(t)}, expected a code for the total, "
                                             "such as CARDS")
         return False
     rule.total = t.value
+    return True
+
+
+def _total_said(rule: Rule, t: Node, report: Report, what: str) -> bool:
+    """`total: {code: CODE, message: …}`: the total under its code, in the designer's words ({total},
+    {expected}, {each}, {how_many}, {counted}, {kind})."""
+    bad = [k for k in t.value if k not in ("code", "message")]
+    for k in bad:
+        report.error(t.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in 'total' of {what}; accepted keys: code "
+                                                  "and message")
+    code = _code(t, report, f"'total' of {what}")
+    if code is None or bad:
+        return False
+    rule.total = code
+    if "message" not in t.value:
+        return True
+    msg = Localized(300).read(t.value["message"], report, f"'message' of 'total' of {what}")
+    if msg is INVALID or not _message_ok(msg, "total", t.value["message"], report, f"'total' of {what}"):
+        return False
+    rule.total_message = msg
     return True
 
 
@@ -887,8 +911,16 @@ def _check_total(ch: _Check, cards) -> bool:
     loc = _blame_total(cards, total, expected, ch.at)
     of = (f"{rule.fields[0]} {one_of(c[0] for c in rule.combos)}" if len(rule.fields) == 1
           else f"combination of {' and '.join(rule.fields)}")
+    counted = _parts(rule.kind, cards, loc)
+    if rule.total_message is not None:  # the designer's words for the total
+        if ch.quiet:
+            raise _Breaks
+        ch.report.rule(loc, rule.total, _fill(rule.total_message["en"], {
+            "kind": rule.kind, "total": total, "expected": expected, "each": each, "how_many": len(rule.combos),
+            "counted": counted}))
+        return True
     ch.say(loc, f"the deck has {_described(rule, total)}, expected {expected:g} ({each:g} of each {of}); counted from "
-                f"{_parts(rule.kind, cards, loc)}", code=rule.total)
+                f"{counted}", code=rule.total)
     return True
 
 
