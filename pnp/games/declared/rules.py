@@ -12,7 +12,8 @@ Takes the `rules:` node and the declared kinds; returns `Rule`s, each a measure 
 
 — with a bound (`exactly`, `at_least`, `at_most` or `between: [lo, hi]`), a number that may be
 per player count (`{2: 0, 3: 0, 4: 9}`, measured on the deck as `setup` leaves it for that many
-players, after its `remove` steps) or per variant, a `where: {field: value | [values]}` filter,
+players, after its `remove` steps) or per variant, a `where: {field: value | [values]}` filter
+(`{field: {present: true}}`: the cards that have the optional field at all, false: those without),
 a stable `code`, an optional `message: {en, zh-TW}` and an optional `variant: NAME` (the rule
 holds in that variant only; `variant: default` is the game played without one). An `every`
 whose `where` names a counted field goes through only the values `where` keeps (Hanabi's
@@ -28,6 +29,8 @@ Copies are counted: `count: 3` is three cards.
 A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
 number is then written once, in the setup. An `every` with `exactly` and `total: CODE` checks the
 kind's total as well — every combination's number times the combinations — under that code.
+`total:` may also be `{code: CODE, message: …}`: the total in the designer's words ({total},
+{expected}, {each}, {how_many} — the combinations —, {counted}, {kind}).
 A `message` replaces the default words when it has placeholders (`{id}`, `{value}`, `{missing}`
 … as the measure offers them; `{N:word}` writes a number in words), and is put before them
 when it has none. The face-down decks the setup makes, whose backs must match, are decks.py's.
@@ -65,6 +68,7 @@ PLACEHOLDERS = {
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
 MAX_COMBINATIONS = 10_000
+PRESENT, ABSENT = ("present",), ("absent",)  # `where: {FIELD: {present: true | false}}`: the card has it, or not
 
 
 @dataclass
@@ -485,6 +489,12 @@ def _where(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str
         if f is None:
             return None
         t = kinds.type_of(kind, f)
+        if value.is_map and set(value.value) == {"present"}:  # {present: true}: the card has the field, or not
+            flag = Bool().read(value.value["present"], report, f"'present' of '{f}' in 'where' of {what}")
+            if flag is INVALID:
+                return None
+            out[f] = PRESENT if flag else ABSENT
+            continue
         items = value.value if value.is_seq else [value]
         read = [(t.item if isinstance(t, ListOf) else t).read(v, report, f"'{f}' in 'where' of {what}") for v in items]
         if INVALID in read:
@@ -744,6 +754,10 @@ def _word(v: Any) -> str:
 def _matches(c: Item, where: dict[str, list[Any]]) -> bool:
     for name, wanted in where.items():
         value = c.get(name)
+        if wanted is PRESENT or wanted is ABSENT:
+            if (value not in (None, "", [])) != (wanted is PRESENT):
+                return False
+            continue
         values = value if isinstance(value, list) else [_plain_text(value)]
         if not any(v in wanted for v in values):
             return False
