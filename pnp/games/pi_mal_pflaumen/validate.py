@@ -70,6 +70,7 @@ def _fruits(spec: Spec, rnd: str, cards: list, report: Report) -> None:
 
 def _turn_order(spec: Spec, report: Report) -> None:
     """The turn-order cards some player count's setup uses, each once (a position's range is game.yaml's)."""
+    _show = lambda card: f"{card[0]}{' with plum' if card[1] else ''}"  # noqa: E731  "3 with plum"
     needed, the_set = Counter(rules.TURN_ORDER), "the set is " + ", ".join(map(_show, rules.TURN_ORDER))
     holders: dict[tuple, list] = {}  # (position, plum) -> its cards
     for c in spec.of_kind("turn-order"):
@@ -85,7 +86,3 @@ def _turn_order(spec: Spec, report: Report) -> None:
     missing = [_show(t) for t in needed if sum(c.count for c in holders.get(t, [])) < needed[t]]
     if missing:
         report.rule(spec.loc, "PMP-TURN-ORDER", f"the turn-order cards lack {one_of(missing)}; {the_set}")
-
-
-def _show(card: tuple[int, bool]) -> str:
-    return f"{card[0]}{' with plum' if card[1] else ''}"
