@@ -185,16 +185,16 @@ def _check_pi_mal_pflaumen(public, private, data):
     pub = data["public"]
     for r, rnd in rules.ROUNDS.items():
         (line,) = _one(rf"^  第 {r} 輪：(.*)$", public)
-        removed = pub["removed"][f"round {rnd.numeral}"]
+        removed = [c for c in pub["removed"] if c["round"] == r]  # the declared setup: one list
         assert [m.group(2) for m in LABEL.finditer(line)] == [c["id"] for c in removed]
         assert (line == "無") == (not removed)
     (line,) = _one(r"^使用的回合順位卡：(.*)（其它的放回遊戲盒中）$", public)
-    assert [m.group(2) for m in LABEL.finditer(line)] == [c["id"] for c in pub["turn_order"]]
+    assert [m.group(2) for m in LABEL.finditer(line)] == [c["id"] for c in pub["turn-order"]]
     plum, pi = _one(r"^  (\d+) 張梅子卡、(\d+) 張 pi 卡、", public)
-    assert (int(plum), int(pi)) == (pub["set_aside"]["plum"], pub["set_aside"]["pi"])
+    assert (int(plum), int(pi)) == (pub["set-aside"]["plum"], pub["set-aside"]["pi"])
     for r, rnd in list(rules.ROUNDS.items())[1:]:
-        assert _one(rf"^  第 {r} 輪的牌堆，正面朝下（(\d+) 張）$", public) == (str(pub["set_aside"][f"round {rnd.numeral}"]),)
-    tricks = pub["tricks_per_round"]
+        assert _one(rf"^  第 {r} 輪的牌堆，正面朝下（(\d+) 張）$", public) == (str(pub["piles"][f"round {rnd.numeral}"]),)
+    tricks = len(data["private"]["player 1"]["hand"])  # a hand is the tricks a round
     assert _one(r"^每個玩家手中有 (\d+) 張第 1 輪的水果卡：每輪進行 (\d+) 墩。$", public) == (str(tricks),) * 2
     for p, body in private.items():
         assert body.count("  第 1 輪手牌：") == len(data["private"][f"player {p}"]["hand"]) == tricks

@@ -258,11 +258,11 @@ def check_backs(spec: Spec, decks: Sequence[Sequence[Item]], report: Report) -> 
     or none, is known from behind — which one is on top, which one a player holds. Each odd card is
     a rule break (DECK-BACKS) at its `back:` (at its entry or row when it takes the spec's
     default back), said once however many decks it is in; the back most of the deck has is the
-    deck's. A back the game's own checks already refused there (Christmas Tree's CT-BACKS) is not
-    told again."""
+    deck's. A back the game's own checks already refused there (an error at it: Christmas Tree's
+    CT-BACKS, Pi mal Pflaumen's PMP-BACK) is not told again."""
     inherited = Counter(c.loc_of("back") for c in spec.components if "back" in c.locs)
     told: set[str] = set()
-    refused = {d.loc for d in report.items if d.stage == "rules" and d.severity == "error"}
+    refused = {d.loc for d in report.errors}
     for deck in decks:
         backs = Counter(c.back for c in deck)
         if len(backs) < 2:

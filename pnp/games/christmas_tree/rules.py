@@ -110,7 +110,8 @@ def _model(d) -> dict[str, Any]:
 
     def variant(v: str) -> Variant:
         ran = [s for s in steps if s.applies(None, v)]
-        gone = {b for s in ran if s.what == "remove" and s.arg["kinds"] == ["goal"] for b in s.arg["where"]["bells"]}
+        gone = {b for s in ran if s.what == "remove" and s.arg["kinds"] == ["goal"]
+                for w in s.arg["where"].at(None) or [] for b in w.get("bells", [])}
         each = {s.name: s.arg for s in ran if s.name in ("goals", "round-goals")}
         cookies = next((s.arg["count"] for s in ran if s.what == "give" and s.name == "cookies"), 0)
         names = d.variant_names[v]

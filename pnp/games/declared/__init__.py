@@ -97,6 +97,8 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
                 setattr(game, hook, getattr(package, hook))
         if _present(package.validate):  # the checks data cannot say, after the declared ones
             game.validate = lambda spec, rep, own=package.validate: (validate(d, spec, rep), own(spec, rep))
+            game.setup = lambda spec, n, seed, variant=None, lang="en", own=package.validate: setup(
+                d, game, spec, n, seed, variant, lang, own)
         d.draws_faces = not _present(package.render_face)
         game.per_card_backs = package.per_card_backs
         if package.boxes:
@@ -278,7 +280,9 @@ def validate(d: Declaration, spec: Spec, report: Report) -> None:
 
 
 def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, variant: str | None,
-          lang: str) -> SetupResult:
+          lang: str, own=None) -> SetupResult:
+    """The deal for this many players, seed and variant; a package's own checks (`own`, its
+    validate.py) refuse first a deck they break: a SetupError naming the breaks (exit 1)."""
     if players not in d.players:
         raise SetupError(f"{game.title} is played by {_counts(d.players)} player{'' if d.players == [1] else 's'}, "
                          f"not {players}")
@@ -286,10 +290,17 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
         raise SetupError(f"{game.title} has no variant '{variant}'; its variants: {one_of(d.variants) or 'none'}")
     if not d.steps:
         raise SetupError(f"{game.title} declares no setup (add setup: to its spec)", usage=False)
+    if own is not None:
+        said = Report()
+        own(spec, said)
+        if said.errors:
+            raise SetupError(f"{game.title} cannot be set up from this deck: "
+                             + "; ".join(f"{x.code}: {x.message}" for x in said.sorted() if x in said.errors),
+                             usage=False)
     variant = variant or d.default_variant
     table = deal.deal(spec, d.steps, players, seed, variant, dummies=d.dummies.get(players, 0))
     return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: game.card_name(item, spec, lang),
-                             game.title, variant_name=d.variant_names.get(variant or ""))
+                             game.title, d.variant_names.get(variant or ""), always=d.default_variant is not None)
 
 
 def _counts(players: list[int]) -> str:

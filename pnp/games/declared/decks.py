@@ -41,7 +41,7 @@ def _decks_in(steps: list, cards: list[tuple[Item, int]], players: int, variant:
         if not s.applies(players, variant):
             continue
         if s.what == "shuffle":
-            for c, n in [x for x in box.values() if x[0].kind in s.arg]:
+            for c, n in [x for x in box.values() if x[0].kind in s.arg and s.selects(x[0], players)]:
                 deck[c.id], left = c, left + n
                 del box[c.id]
         elif s.what == "give":

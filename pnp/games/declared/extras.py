@@ -2,7 +2,8 @@
 package's game.yaml) into the `Declaration`.
 
     variants: {NAME: {en, zh-TW}}   the variants with the names a setup calls them by, in place
-                                    of a list of names ("family game", 家庭遊戲)
+                                    of a list of names ("family game", 家庭遊戲); also written
+                                    {NAME: {name: {en, zh-TW}}}
     default_variant: NAME           the variant played when none is asked for (the rulebook's
                                     normal rules): `pnp setup` without --variant deals it, and
                                     the deck rules measure it where they would the game without one
@@ -54,6 +55,13 @@ def _variant_names(node: Node | None, report: Report) -> dict[str, dict[str, str
         return {}
     out = {}
     for name, text in node.value.items():
+        if text.is_map and set(text.value) == {"name"}:  # {name: {en, zh-TW}}: room for more keys
+            text = text.value["name"]
+        elif text.is_map and not set(text.value) <= {"en", "zh-TW"} or not (text.is_map or text.kind == "scalar"):
+            report.error(text.loc, "DECLARE-VARIANT", f"variant '{name}' is {type_name(text)}, expected "
+                                                      "{ name: { en: …, zh-TW: … } } or { en: …, zh-TW: … } "
+                                                      "(what the setup calls it)")
+            continue
         got = Localized(60).read(text, report, f"the name of variant '{name}'")
         if got is not INVALID:
             out[name] = got

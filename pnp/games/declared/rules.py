@@ -12,7 +12,8 @@ Takes the `rules:` node and the declared kinds; returns `Rule`s, each a measure 
 
 — with a bound (`exactly`, `at_least`, `at_most` or `between: [lo, hi]`), a number that may be
 per player count (`{2: 0, 3: 0, 4: 9}`, measured on the deck as `setup` leaves it for that many
-players, after its `remove` steps) or per variant, a `where: {field: value | [values]}` filter,
+players, after its `remove` steps) or per variant, a `where: {field: value | [values]}` filter
+(`{field: {present: true}}`: the cards that have the optional field at all, false: those without),
 a stable `code`, an optional `message: {en, zh-TW}` and an optional `variant: NAME` (the rule
 holds in that variant only; `variant: default` is the game played without one). An `every`
 whose `where` names a counted field goes through only the values `where` keeps (Hanabi's
@@ -34,6 +35,8 @@ combinations missing with their values spaced ("purple spiral") rather than comm
 A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
 number is then written once, in the setup. An `every` with `exactly` and `total: CODE` checks the
 kind's total as well — every combination's number times the combinations — under that code.
+`total:` may also be `{code: CODE, message: …}`: the total in the designer's words ({total},
+{expected}, {each}, {how_many} — the combinations —, {counted}, {kind}).
 A `message` replaces the default words when it has placeholders (`{id}`, `{value}`, `{missing}`
 … as the measure offers them; `{N:word}` writes a number in words), and is put before them
 when it has none. The face-down decks the setup makes, whose backs must match, are decks.py's.
@@ -66,10 +69,12 @@ PLACEHOLDERS = {
     "sum": COMMON + ("total", "counted", "field"),
     "unique": COMMON + ("id", "other", "field", "value"),
     "each": COMMON + ("id", "field", "value", "legal", "repeated", "others"),
+    "total": ("kind", "total", "expected", "each", "how_many", "counted"),  # `total: {code, message}`
 }
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
 MAX_COMBINATIONS = 10_000
+PRESENT, ABSENT = ("present",), ("absent",)  # `where: {FIELD: {present: true | false}}`: the card has it, or not
 
 
 @dataclass
@@ -118,6 +123,7 @@ class Rule:
     test: str | None = None  # `each`: "distinct" or "legal" instead of a bound
     why: str = ""  # `exactly: setup`: what the setup's steps take, for the message
     together: bool = False  # `every`: its message names {missing}: the combinations short, said in one
+    total_message: dict[str, str] | None = None  # `total: {code, message}`: the total's own words
     variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
     kinds: list[str] = field(default_factory=list)  # a count of several kinds together (`kind: [a, b]`)
 
@@ -282,11 +288,33 @@ def _total(rule: Rule, limit: str | None, node: Node, report: Report, what: str)
                                                             "number for  exactly:  (the kind's total is that times "
                                                             "the combinations)")
         return False
+    if t.is_map:
+        return _total_said(rule, t, report, what)
     if t.kind != "scalar" or not isinstance(t.value, str) or not CODE.match(t.value):
         report.error(t.loc, "DECLARE-CODE", f"'total' of {what} is {type_name(t)}, expected a code for the total, "
                                             "such as CARDS")
         return False
     rule.total = t.value
+    return True
+
+
+def _total_said(rule: Rule, t: Node, report: Report, what: str) -> bool:
+    """`total: {code: CODE, message: …}`: the total under its code, in the designer's words ({total},
+    {expected}, {each}, {how_many}, {counted}, {kind})."""
+    bad = [k for k in t.value if k not in ("code", "message")]
+    for k in bad:
+        report.error(t.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in 'total' of {what}; accepted keys: code "
+                                                  "and message")
+    code = _code(t, report, f"'total' of {what}")
+    if code is None or bad:
+        return False
+    rule.total = code
+    if "message" not in t.value:
+        return True
+    msg = Localized(300).read(t.value["message"], report, f"'message' of 'total' of {what}")
+    if msg is INVALID or not _message_ok(msg, "total", t.value["message"], report, f"'total' of {what}"):
+        return False
+    rule.total_message = msg
     return True
 
 
@@ -537,6 +565,12 @@ def _where(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str
         if f is None:
             return None
         t = kinds.type_of(kind, f)
+        if value.is_map and set(value.value) == {"present"}:  # {present: true}: the card has the field, or not
+            flag = Bool().read(value.value["present"], report, f"'present' of '{f}' in 'where' of {what}")
+            if flag is INVALID:
+                return None
+            out[f] = PRESENT if flag else ABSENT
+            continue
         items = value.value if value.is_seq else [value]
         read = [(t.item if isinstance(t, ListOf) else t).read(v, report, f"'{f}' in 'where' of {what}") for v in items]
         if INVALID in read:
@@ -809,6 +843,10 @@ def _word(v: Any) -> str:
 def _matches(c: Item, where: dict[str, list[Any]]) -> bool:
     for name, wanted in where.items():
         value = c.get(name)
+        if wanted is PRESENT or wanted is ABSENT:
+            if (value not in (None, "", [])) != (wanted is PRESENT):
+                return False
+            continue
         values = value if isinstance(value, list) else [_plain_text(value)]
         if not any(v in wanted for v in values):
             return False
@@ -977,8 +1015,16 @@ def _check_total(ch: _Check, cards) -> bool:
     loc = _blame_total(cards, total, expected, ch.at)
     of = (f"{rule.fields[0]} {one_of(c[0] for c in rule.combos)}" if len(rule.fields) == 1
           else f"combination of {' and '.join(rule.fields)}")
+    counted = _parts(rule.kind, cards, loc)
+    if rule.total_message is not None:  # the designer's words for the total
+        if ch.quiet:
+            raise _Breaks
+        ch.report.rule(loc, rule.total, _fill(rule.total_message["en"], {
+            "kind": rule.kind, "total": total, "expected": expected, "each": each, "how_many": len(rule.combos),
+            "counted": counted}))
+        return True
     ch.say(loc, f"the deck has {_described(rule, total)}, expected {expected:g} ({each:g} of each {of}); counted from "
-                f"{_parts(rule.kind, cards, loc)}", code=rule.total)
+                f"{counted}", code=rule.total)
     return True
 
 

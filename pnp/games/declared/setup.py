@@ -4,7 +4,8 @@ Takes the `setup:` node; returns `Step`s that `deal` carries out in order on the
 copies, each step limited, where it says so, to some player counts (`players: [2]`) or to one
 variant (`variant: short`; `variant: default` is the game played without one):
 
-    shuffle: [KIND, …]          those kinds' cards into the deck, shuffled
+    shuffle: [KIND, …]          those kinds' cards into the deck, shuffled; or
+             {kind: K | [K, …], where: {…}}   only their cards that match (a round's cards)
     remove: {where: {…}}        matching cards out of the game (set aside, open)
     deal: N | {2: 8, 3: 7}      N cards from the deck to every player, hidden from the others
                                 (seen_by: owner); seen_by: others (the holder cannot look) or all
@@ -15,7 +16,8 @@ variant (`variant: short`; `variant: default` is the game played without one):
     piles: [4, 3, 3] | {2: […]} face-down piles from the deck, in that order
     pile: NAME | {en, zh-TW}    the rest of the deck, face down
     place: [KIND, …]            every card of those kinds open on the table, for everyone (tokens,
-                                boards, a supply); kinds no step names are "not placed by the setup"
+                                boards, a supply); kinds no step names are "not placed by the setup";
+                                or {kind: K | [K, …], where: {…}}: only their cards that match
     unused: [KIND, …]           the cards of those kinds no earlier step took stay in the box,
                                 unused (the cookies a variant deals none of): not in the deal
     note: {en, zh-TW}           a sentence for the people setting up, nothing dealt
@@ -27,10 +29,21 @@ each card, `{card}` and the card's `{FIELD}`); a give `{kind: K, count: N}`; any
 variants (`variant: [short, default]`). A text's `{deck}` is the cards in the deck when a deal,
 display or piles step began, and the game's `numbers:` are written into texts when read.
 
+A place step may say `counted: [KIND, …]`: the deal's data gives the number of those kinds' cards
+({plum: 18, pi: 18, watchdog: [the card]}) rather than each card (a supply of alike cards).
+
 and optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
 `given`, `table` or `piles`: GEM's `coins` and `piles`) and `text: {en, zh-TW}` (the sentence the
 setup prints for the step, in place of its own line; `{cards}`, `{each}`, `{piles}`, `{sizes}`,
-`{players}` are its numbers, `{cards:card|cards}` a number with its word, singular for 1).
+`{players}` are its numbers, `{cards:card|cards}` a number with its word, singular for 1;
+`{listed}` the cards a remove, place, display or give step moved, by name and id, `{cards.KIND}`
+and `{listed.KIND}` the same of one kind; a text may run over lines, and one that begins with a
+space continues the paragraph before it).
+
+A step's `where:` (remove, and shuffle or place in their mapping form) keeps the cards whose
+fields have those values; a value may be per player count (`number: {3: [19, 20], 4: [20], 5: []}`:
+the cards a player count removes), and `where` may be a list of such mappings (a card matching
+any one of them is kept: the turn-order cards 1 to N-1 without the plum mark and N with it).
 
 `deal` runs them for a player count, a seed and a variant, and returns the table as the steps left
 it; setup_text.py says what it dealt (`result`: as data, split like every game's setup, and as
@@ -56,13 +69,15 @@ from .rules import DEFAULT, _matches, _where, values_of
 
 STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note", "unused")
 LIMITS = ("players", "variant")
-EXTRAS = ("distinct", "name", "text", "seen_by", "with_dummies", "per_seat", "each_card")
+EXTRAS = ("distinct", "name", "text", "seen_by", "with_dummies", "per_seat", "each_card", "counted")
 SEEN_BY = ("owner", "others", "all")  # who looks at a dealt hand: its holder, everyone else, everyone
 TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
-STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "players", "deck"),
-               "display": ("cards", "players", "deck"), "piles": ("cards", "piles", "sizes", "players", "deck"),
-               "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players"),
-               "place": ("cards", "players"), "note": ("players",), "unused": ("cards", "players")}  # what a step's text may say: the numbers that step has
+STEP_VALUES = {"give": ("cards", "each", "players", "listed"), "deal": ("cards", "each", "players", "deck"),
+               "display": ("cards", "players", "deck", "listed"),
+               "piles": ("cards", "piles", "sizes", "players", "deck"),
+               "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players", "listed"),
+               "place": ("cards", "players", "listed"), "note": ("players",),
+               "unused": ("cards", "players")}  # what a step's text may say: the numbers that step has
 MAX_DEAL = 999
 
 
@@ -80,6 +95,12 @@ class Step:
     with_dummies: bool = False  # a deal: the dummy seats (`dummies:`) are dealt a hand too
     per_seat: int | None = None  # a shuffle: only this many of its kinds' cards for every seat
     each_card: dict[str, str] | None = None  # a deal: the line its holder's section prints for each card
+    where: Any = None  # shuffle, place: a `Where` keeping only the matching cards of its kinds
+    counted: list[str] | None = None  # a place step's kinds the data counts rather than lists (a supply)
+
+    def selects(self, c: Item, players: int | None) -> bool:
+        """Whether the step's `where` (if it has one) keeps the card for this player count."""
+        return self.where is None or self.where.matches(c, players)
 
     def applies(self, players: int | None, variant: str | None) -> bool:
         """Whether the step is run for this player count (None: any) and variant (None: none)."""
@@ -153,6 +174,8 @@ def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
     if arg is None:
         return None
     step = Step(kind, arg, node.loc)
+    if kind in ("shuffle", "place") and isinstance(arg, dict):  # the mapping form: kinds and a where
+        step.arg, step.where = arg["kinds"], arg["where"]
     for key, read in _EXTRA_READERS.items():
         if key in node.value and not read(step, node, game, report, what):
             return None
@@ -218,7 +241,7 @@ def _read_name(step: Step, node: Node, game: _Game, report: Report, what: str) -
 
 def _read_text(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
     step.text = _baked(_sentence(node.value["text"], report, f"'text' of {what}",
-                                 STEP_VALUES[step.what] + tuple(game.numbers)), game.numbers)
+                                 STEP_VALUES[step.what] + tuple(game.numbers), game.kinds), game.numbers)
     return step.text is not None
 
 
@@ -279,6 +302,29 @@ def _read_each_card(step: Step, node: Node, game: _Game, report: Report, what: s
     return step.each_card is not None
 
 
+    step.text = _sentence(node.value["text"], report, f"'text' of {what}", STEP_VALUES[step.what], game.kinds)
+    return step.text is not None
+
+
+def _read_counted(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`counted: [KIND, …]` of a place step: a supply of alike cards, whose number the deal's data
+    gives ({plum: 18}) in place of each card."""
+    if step.what != "place":
+        report.error(node.key_loc("counted"), "DECLARE-KEY", f"'counted' belongs to a place step, not {what} "
+                                                             f"(a {step.what} step)")
+        return False
+    kinds = _kinds_list(node.value["counted"], game.kinds, game.players, report, f"'counted' of {what}")
+    if kinds is None:
+        return False
+    wrong = [k for k in kinds if k not in step.arg]
+    if wrong:
+        report.error(node.value["counted"].loc, "DECLARE-KIND", f"'counted' of {what} names {one_of(wrong)}, which "
+                                                                f"the step does not place; it places {one_of(step.arg)}")
+        return False
+    step.counted = kinds
+    return True
+
+
 def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
     """`seen_by:` of a deal: who may look at the hands it deals (Hanabi's: everyone but the holder)."""
     v = node.value["seen_by"]
@@ -297,10 +343,12 @@ def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str
 # A step's keys besides its own, each with its reader, in the order they are checked.
 _EXTRA_READERS = {"players": _read_players, "variant": _read_variant, "distinct": _read_distinct,
                   "name": _read_name, "text": _read_text, "seen_by": _read_seen_by,
-                  "with_dummies": _read_with_dummies, "per_seat": _read_per_seat, "each_card": _read_each_card}
+                  "with_dummies": _read_with_dummies, "per_seat": _read_per_seat, "each_card": _read_each_card,
+                  "counted": _read_counted}
 
 
-def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES) -> dict[str, str] | None:
+def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES,
+              kinds: Kinds | None = None) -> dict[str, str] | None:
     """A sentence in one or both languages; its `{…}` are the step's numbers, checked here. A
     number may carry its word in both forms, `{cards:card|cards}` ("1 card", "5 cards")."""
     text = Localized(1000).read(node, report, what)
@@ -315,6 +363,14 @@ def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = 
                                                       "brace itself")
             return None
         for n, spec, conv in names:
+            n, _, of = n.partition(".")  # {cards.KIND}, {listed.KIND}: of one kind
+            if of and (n not in ("cards", "listed") or "listed" not in offered or kinds is None
+                       or of not in kinds.fields):
+                known = one_of(kinds.fields) if kinds is not None else "none"
+                report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has the placeholder '{{{n}.{of}}}'; "
+                                                          "{cards.KIND} and {listed.KIND} name a kind of a step that "
+                                                          f"moves cards (remove, place, display, give); kinds: {known}")
+                return None
             if n not in offered or conv or spec and not (n != "sizes" and _forms(spec)):
                 report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has the placeholder '{{{n}}}'; this step's "
                                                           f"text can use {', '.join('{' + v + '}' for v in offered)}")
@@ -354,6 +410,8 @@ def _distinct(node: Node, kind: str, kinds: Kinds, report: Report, what: str) ->
 
 
 def _kinds_list(node, kinds, players, report, what):
+    if node.is_map:  # {kind: K | [K, …], where: {…}}: only the matching cards of those kinds
+        return _kinds_where(node, kinds, players, report, what)
     items = node.value if node.is_seq else [node]
     out = []
     for n in items:
@@ -399,14 +457,84 @@ def _remove(node, kinds, players, report, what):
     if kind_node is not None and kind_node.value not in kinds.fields:
         report.error(kind_node.loc, "DECLARE-KIND", f"{what}: '{kind_node.value}' is not a declared kind")
         return None
-    fields = set(node.value["where"].value) if node.value["where"].is_map else set()
+    w = node.value["where"]
+    fields = {k for m in (w.value if w.is_seq else [w]) if m.is_map for k in m.value}
     usable = [k for k in chosen if fields <= {f.name for f in kinds.fields[k]}]
     if not usable:
         report.error(node.value["where"].loc, "DECLARE-FIELD", f"{what}: no kind has all of the fields "
                                                                f"{one_of(sorted(fields))}")
         return None
-    where = _where(node.value["where"], usable[0], kinds, report, what)
+    where = _step_where(w, usable[0], kinds, players, report, what)
     return None if where is None else {"kinds": usable, "where": where}
+
+
+def _kinds_where(node, kinds, players, report, what):
+    """`{kind: K | [K, …], where: {…}}` of a shuffle or place step: {kinds, where}."""
+    bad = [k for k in node.value if k not in ("kind", "where")]
+    for k in bad:
+        report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}; accepted keys: kind and where")
+    if bad or "kind" not in node.value or "where" not in node.value:
+        if not bad:
+            report.error(node.loc, "DECLARE-TYPE", f"{what} is a mapping, expected {{ kind: K, where: {{ FIELD: VALUE }} }}"
+                                                   " (or a list of kinds)")
+        return None
+    chosen = _kinds_list(node.value["kind"], kinds, players, report, what)
+    if chosen is None:
+        return None
+    w = node.value["where"]
+    where = _step_where(w, chosen[0], kinds, players, report, what)
+    return None if where is None else {"kinds": chosen, "where": where}
+
+
+@dataclass
+class Where:
+    """A setup step's `where`: any of its mappings, each {field: values, or {player count: values}}."""
+
+    anys: list[tuple[dict[str, list], dict[str, dict[int, list]]]]  # (plain values, per player count)
+
+    def at(self, players: int | None) -> list[dict[str, list]] | None:
+        """The mappings for this player count; None when a value is per player count and there is none."""
+        if players is None and any(by for _, by in self.anys):
+            return None
+        return [{**plain, **{f: v[players] for f, v in by.items()}} for plain, by in self.anys]
+
+    def matches(self, c: Item, players: int | None) -> bool:
+        return any(_matches(c, w) for w in self.at(players) or [])
+
+    def __contains__(self, field: str) -> bool:
+        """Whether some mapping of it tests the field."""
+        return any(field in plain or field in by for plain, by in self.anys)
+
+
+def _step_where(node, kind, kinds, players, report, what) -> Where | None:
+    """A step's `where:` — a mapping, or a list of them (any one) — whose values may be per player
+    count ({3: [19, 20], 4: 20, 5: []}: every player count of the game, each as a plain value)."""
+    anys = []
+    for m in node.value if node.is_seq and node.value else [node]:
+        if not m.is_map:
+            report.error(m.loc, "DECLARE-TYPE", f"'where' of {what} is {type_name(m)}, expected a mapping of fields "
+                                                "to a value or a list of values (or a list of such mappings)")
+            return None
+        per = {k: v for k, v in m.value.items() if v.is_map and v.value and all(str(p).isdigit() for p in v.value)}
+        plain = _where(Node("map", m.loc, {k: v for k, v in m.value.items() if k not in per}, m.key_locs), kind,
+                       kinds, report, what)
+        if plain is None:
+            return None
+        by: dict[str, dict[int, list]] = {}
+        for f, v in per.items():
+            counts = {int(p): n for p, n in v.value.items()}
+            if sorted(counts) != sorted(players):
+                report.error(v.loc, "DECLARE-RANGE", f"'{f}' in 'where' of {what} is per player count, so it gives "
+                                                     f"the values for each of {one_of(map(str, players))} players, "
+                                                     f"no other")
+                return None
+            read = {p: _where(Node("map", m.loc, {f: n}, {f: m.key_loc(f)}), kind, kinds, report, what)
+                    for p, n in counts.items()}
+            if any(r is None for r in read.values()):
+                return None
+            by[f] = {p: r[f] for p, r in read.items()}
+        anys.append((plain, by))
+    return Where(anys)
 
 
 def _give(node, kinds, players, report, what):
@@ -468,14 +596,14 @@ def in_play(spec: Spec, steps: list[Step], players: int | None, variant: str | N
     players (all of them when `players` is None and no step is limited) and this variant. Kept on
     the spec for its steps: the deck rules and the face-down decks ask for the same ones."""
     removes = [s for s in steps if s.what == "remove" and s.applies(players, variant)
-               and (players is not None or s.players is None)]
+               and (players is not None or s.players is None) and s.arg["where"].at(players) is not None]
     memo = spec.__dict__.setdefault("_in_play", {})
-    key = (id(steps), tuple(id(s) for s in removes))
+    key = (id(steps), tuple(id(s) for s in removes), players)
     if key in memo and memo[key][0] is steps:
         return memo[key][1]
     out = []
     for c in spec.components:
-        gone = any(c.kind in s.arg["kinds"] and _matches(c, s.arg["where"]) for s in removes)
+        gone = any(c.kind in s.arg["kinds"] and s.arg["where"].matches(c, players) for s in removes)
         out.append((c, 0 if gone else c.count))
     memo[key] = (steps, out)
     return out
@@ -504,6 +632,7 @@ class _Table:
         self.opened: list[int] = []  # the shuffle steps whose cards the deck holds
         self.drawn = False  # whether a step has taken cards from the deck since it was begun
         self.leftovers: list[tuple[int, int, list[str], list[int]]] = []  # (step, cards, kinds, from steps)
+        self.counted: dict[str, list[str]] = {}  # a group of cards face up -> the kinds its data counts
         self.steps: list[Step] = []  # the steps run, for their numbers in messages
 
     def said_number(self, step: Step) -> int:
@@ -563,16 +692,17 @@ def _shuffle(t: _Table, step: Step, n: int) -> dict:
     if t.deck and t.drawn:  # what an earlier step left would be mixed in
         kinds = sorted({c.kind for c, _ in t.deck})
         t.leftovers.append((n, len(t.deck), kinds, list(t.opened)))
-    t.deck += _per_seat(t, step) if step.per_seat else [x for x in t.box if x[0].kind in step.arg]
-    t.box = [x for x in t.box if x[0].kind not in step.arg]
+    mine = [x for x in t.box if x[0].kind in step.arg and step.selects(x[0], t.players)]
+    t.box = _without(t.box, mine)
+    t.deck += _per_seat(t, step, mine) if step.per_seat else mine
     t.opened.append(n)
     t.rng.shuffle(t.deck)
     return {"cards": len(t.deck)}
 
 
-def _per_seat(t: _Table, step: Step) -> list:
+def _per_seat(t: _Table, step: Step, mine: list) -> list:
     """A shuffle's `per_seat`: that many of its kinds' cards for every seat, at random; the rest set aside."""
-    mine = [x for x in t.box if x[0].kind in step.arg]
+    mine = list(mine)
     t.rng.shuffle(mine)
     want = step.per_seat * (len(t.seats) + len(t.dummies))
     if want > len(mine):
@@ -584,13 +714,13 @@ def _per_seat(t: _Table, step: Step) -> list:
 
 def _run_remove(t: _Table, step: Step, n: int) -> dict:
     def gone(x):
-        return x[0].kind in step.arg["kinds"] and _matches(x[0], step.arg["where"])
+        return x[0].kind in step.arg["kinds"] and step.arg["where"].matches(x[0], t.players)
 
     out = [x for x in t.deck + t.box if gone(x)]
     t.removed += out
     t.deck = [x for x in t.deck if not gone(x)]
     t.box = [x for x in t.box if not gone(x)]
-    return {"cards": len(out)}
+    return {"cards": len(out), "moved": out}
 
 
 def _count(arg: Any, players: int) -> int:
@@ -682,10 +812,18 @@ def _run_pile(t: _Table, step: Step, n: int) -> dict:
 
 def _run_place(t: _Table, step: Step, n: int) -> dict:
     """Every card of the kinds named, open on the table for everyone: tokens, boards, a supply."""
-    placed = [x for x in t.box if x[0].kind in step.arg]
-    t.box = [x for x in t.box if x[0].kind not in step.arg]
+    placed = [x for x in t.box if x[0].kind in step.arg and step.selects(x[0], t.players)]
+    t.box = _without(t.box, placed)
     t.shown.setdefault(step.name or "supply", []).extend(placed)
+    if step.counted:
+        t.counted.setdefault(step.name or "supply", []).extend(step.counted)
     return {"cards": len(placed), "shown": placed}
+
+
+def _without(box: list, taken: list) -> list:
+    """The box without the copies a step took from it."""
+    gone = {id(x) for x in taken}
+    return [x for x in box if id(x) not in gone]
 
 
 def _run_note(t: _Table, step: Step, n: int) -> dict:
