@@ -615,7 +615,7 @@ class _Table:
     def __init__(self, spec: Spec, players: int, rng: random.Random, dummies: int = 0):
         self.box = [(c, k) for c, k in spec.copies(*{c.kind for c in spec.components})]
         self.deck: list[tuple[Item, int]] = []
-        self.players, self.rng = players, rng
+        self.players, self.rng, self.spec = players, rng, spec
         self.seats = [seat_name(p) for p in range(1, players + 1)]
         self.dummies = ["dummy"] if dummies == 1 else [f"dummy {n}" for n in range(1, dummies + 1)]
         self.dummy_hands: dict[str, dict[str, list]] = {s: {} for s in self.dummies}  # no one sees them

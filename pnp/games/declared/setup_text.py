@@ -12,6 +12,7 @@ its holder reads them (how many, not which). The words are `TEXT`'s, in English 
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -39,6 +40,8 @@ TEXT = {
             "zh-TW": "  設置步驟沒有擺放（依規則使用）：{cards}"},
     "supply": {"en": "  on the table, for everyone: {cards}", "zh-TW": "  放在桌上，大家共用：{cards}"},
     "nothing": {"en": "nothing", "zh-TW": "無"},
+    "kind_count": {"en": "{n} {noun}", "zh-TW": "{n} 張{noun}"},
+    "kind_line": {"en": "\n    {kind}: {cards}", "zh-TW": "\n    {kind}：{cards}"},
     "n_cards": {"en": "{n} cards", "zh-TW": "{n} 張"},
     "one_card": {"en": "1 card", "zh-TW": "1 張"},
     "copies": {"en": "{n} × {card}", "zh-TW": "{n} × {card}"},  # the copies of one component, listed once
@@ -241,10 +244,35 @@ def _rest_lines(table: _Table, w: _Words) -> list[str]:
     told = {id(x) for step, numbers in table.said if step.what == "remove" and _lists(step) for x in numbers["moved"]}
     removed = [x for x in table.removed if id(x) not in told]  # a remove step's text listed the rest
     if removed:
-        lines.append(w.word("removed", cards=w.listed(removed)))
+        lines.append(w.word("removed", cards=_summed(removed, w, table)))
     if table.box:
-        lines.append(w.word("box", cards=w.listed(table.box)))
-    return lines
+        lines.append(w.word("box", cards=_summed(table.box, w, table)))
+    return [re.sub(r" +\n", "\n", line) for line in lines]  # no space left before a kind's line
+
+
+LISTED_AT_MOST = 12  # different cards one line names; more are named a kind a line
+
+
+def _summed(cards: list, w: _Words, table: _Table) -> str:
+    """The cards by name and id; more different ones than a line can name readably, a line for each
+    kind, led by how many ("9 gingerbread men: …"), the kind's `nouns:` where the game has them."""
+    if len({c.id for c, _ in cards}) <= LISTED_AT_MOST:
+        return w.listed(cards)
+    from .extras import noun
+
+    declared = getattr(getattr(table.spec, "definition", None), "declared", None)
+    nouns = getattr(getattr(declared, "kinds", None), "nouns", None) or {}
+    kinds: dict[str, list] = {}
+    for x in cards:
+        kinds.setdefault(x[0].kind, []).append(x)
+    lines = []
+    for kind, xs in kinds.items():
+        if w.lang == "en":
+            counted = noun(nouns, kind, len(xs), w.lang)
+        else:  # 張: the measure word of a card
+            counted = w.word("kind_count", n=len(xs), noun=(nouns.get(kind, {}).get(w.lang) or (kind,))[0])
+        lines.append(w.word("kind_line", kind=counted, cards=w.listed(xs)))
+    return "".join(lines)
 
 
 def _lists(step: Step) -> bool:
