@@ -134,6 +134,7 @@ def run(*args) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES_SHIPPED)
 def test_validate_mutated_specs(game):
     @FUZZ
@@ -150,6 +151,7 @@ def test_validate_mutated_specs(game):
     check()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES_SHIPPED)
 def test_load_mutated_layouts(game):
     @FUZZ

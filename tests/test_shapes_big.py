@@ -102,6 +102,7 @@ def test_a_build_of_more_than_2000_pages_is_refused_at_the_paper_unless_forced(c
     assert not out.exists() or not [p for p in out.iterdir() if p.name != ".pnp.lock"]  # nothing written
 
 
+@pytest.mark.slow
 def test_a_build_of_many_pages_says_how_many_before_it_starts(cli, shapes_game, tmp_path):
     specs = big_game(tmp_path, "board", BOARD_2M, sheets=PRESETS)
     out = tmp_path / "out"

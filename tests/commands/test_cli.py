@@ -82,6 +82,7 @@ def test_build_writes_into_an_unwritable_place_without_traceback(cli, tmp_path):
     assert r.code == 2 and "cannot write to" in r.err and "Traceback" not in r.err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["gem", "the-jam", "pi-mal-pflaumen"])
 def test_garbage_specs_never_raise(cli, tmp_path, game):
     """Random mutations of a shipped spec: always a clean exit 0/1/2, never an exception."""

@@ -204,6 +204,7 @@ def test_tts_slot_holds_the_face_it_claims(gem):
     assert check_slots(gem / "gem-tts", gem / "gem-png") == 30
 
 
+@pytest.mark.slow
 def test_tts_scales_a_sheet_down_to_4096_px(tmp_path):
     """At 600 dpi a 1 x 3 in card is 600 x 1800 px: 10 columns would be 6000 px wide. The slots
     still hold their faces (compared with 350 dpi PNGs scaled down to the 341 px slot)."""

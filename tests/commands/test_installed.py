@@ -46,6 +46,7 @@ def test_the_built_package_carries_every_file_it_reads(package):
     assert (package / "pnp" / "preview" / "templates" / "base.html").is_file()
 
 
+@pytest.mark.slow
 def test_installed_pnp_builds_a_shipped_game_from_an_empty_folder(package, tmp_path):
     """No card_specs/, layouts/ or fonts/ anywhere near: the build reads the package's copies."""
     r = pnp(package, tmp_path, "build", "gem", "--format", "json")

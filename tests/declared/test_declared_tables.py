@@ -4,6 +4,7 @@ is `lanterns.csv:ROW:COL` (ROW the file's line, the header 1; COL from 1), in a 
 `lanterns.xlsx[Lanterns]:ROW:COL`."""
 from __future__ import annotations
 
+import pytest
 import os
 import time
 
@@ -291,6 +292,7 @@ def test_ods_validates_and_locates_a_bad_cell(cli, game):
 COLOURS = ("red", "gold", "jade", "violet")
 
 
+@pytest.mark.slow
 def test_twenty_thousand_rows(cli, game):
     """20,000 lanterns, 500 of each colour and value: validates, then one bad cell deep in the
     table is told at its line, and one duplicate combination at the row to blame."""

@@ -31,6 +31,7 @@ def _pages(pdf: Path) -> tuple[list[str], list[bytes]]:
     return texts, pixels
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_a_warm_rebuild_reads_and_looks_as_a_cold_build(tmp_path, lang):
     shutil.copytree(EXAMPLE, tmp_path / "game")

@@ -11,6 +11,7 @@ from test_serve_page import gem  # noqa: F401  (the served GEM: a fixture)
 PAGES = ["/", "/game/gem", "/game/gem/card/sapphire-ruby", "/game/gem/sheets", "/game/gem/deal?players=3&seed=5"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [1200, 390])
 def test_axe_finds_nothing_on_the_real_pages(gem, browser, width):  # noqa: F811
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()

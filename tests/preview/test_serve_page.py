@@ -201,6 +201,7 @@ def test_a_deal_for_a_player_count_as_pictures_with_a_new_seed_on_a_click(gem, b
     p.close()
 
 
+@pytest.mark.slow
 def test_a_save_redraws_the_sheets_and_the_deal_keeping_the_scroll_the_overlay_and_the_seed(gem, browser):  # noqa: F811
     """The sheets and a deal are drawn again on a save (a reload) — keeping where the reader was:
     the scroll, the trim/bleed overlay switched on, and the deal's seed when the address had none."""
@@ -231,6 +232,7 @@ def test_a_save_redraws_the_sheets_and_the_deal_keeping_the_scroll_the_overlay_a
     p.close()
 
 
+@pytest.mark.slow
 def test_a_stopped_server_is_plain_to_see_and_a_save_made_meanwhile_shows_on_reconnect(tmp_path, browser):  # noqa: F811
     """When `pnp serve` stops, a banner across the top of the window says so (not 12 px of grey
     text in the header); when it is started again on its address, the page catches up with the
@@ -264,6 +266,7 @@ def test_a_stopped_server_is_plain_to_see_and_a_save_made_meanwhile_shows_on_rec
         again.stop()
 
 
+@pytest.mark.slow
 def test_the_page_answers_at_once_saying_what_is_built_and_fills_in(tmp_path, browser):  # noqa: F811
     """`serving …` comes first and the page answers from then on: a game not drawn yet says so,
     and the page fills in by itself as it is drawn (it was no answer at all for 21-24 s). A save
@@ -353,6 +356,7 @@ def test_pages_and_state_are_gzipped_for_a_browser_that_accepts_it(gem):
     assert len(asked) == 2
 
 
+@pytest.mark.slow
 def test_diagnostics_are_grouped_by_code_folded_when_long_and_link_to_their_card(gem, browser):  # noqa: F811
     """Many near-identical errors do not push the cards off the first screen: they are one group
     per code, folded when long, and each entry about a card is a link to it."""

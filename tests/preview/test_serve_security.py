@@ -100,6 +100,7 @@ def test_the_answers_forbid_scripts_from_elsewhere_and_sniffing(lanterns):
     assert "default-src 'none'" in headers["content-security-policy"]
 
 
+@pytest.mark.slow
 def test_card_text_is_shown_as_text_never_as_markup(lanterns, browser):  # noqa: F811
     p = browser.new_page()
     alerts = []

@@ -213,6 +213,7 @@ ZH_NAMES = {"the-jam": ["草莓醬", "製作", "為了冬天準備的果醬"], "
             "christmas-tree": ["金色玻璃珠", "林茲餅乾"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(ZH_NAMES))
 def test_a_zh_tw_pdf_carries_the_chinese_names_as_text(shipped_build, game):
     built = shipped_build(game, "--lang", "zh-TW")

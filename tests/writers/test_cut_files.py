@@ -174,6 +174,7 @@ def check_marks_printed(built) -> None:
                 assert hit == (n in cut_pages), (n, box)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, extra", [("the-jam", ()), ("christmas-tree", ()), ("the-jam", ("--backs", "gutterfold"))])
 def test_cut_paths_coincide_with_the_sheet_map(shipped_build, game, extra):
     built = shipped_build(game, "--cut-files", *extra)

@@ -23,6 +23,7 @@ def bars(page) -> list[float]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sheet_carries_a_50_mm_bar(shipped_build, game):
     built = shipped_build(game)

@@ -55,6 +55,7 @@ def test_the_sheet_map_names_its_pdfs_sha256_and_a_torn_pair_is_caught(two_build
     assert "does not describe gem.pdf" in outputs.check_pair(tmp_path / "gem.pdf", tmp_path / "gem.json")
 
 
+@pytest.mark.slow
 def test_a_build_killed_at_random_moments_always_leaves_a_matching_pair(two_builds, tmp_path):
     out = tmp_path / "out"
     out.mkdir()

@@ -85,6 +85,7 @@ def check_slugs(built, game: str) -> list[str]:
     ("christmas-tree", ()),
     ("pi-mal-pflaumen", ("--paper", "letter")),
 ])
+@pytest.mark.slow
 def test_every_page_says_what_it_is(shipped_build, game, extra):
     built = shipped_build(game, *extra)
     assert built.map["slug"] is True

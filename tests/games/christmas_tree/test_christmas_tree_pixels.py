@@ -69,6 +69,7 @@ def snowflakes_on_bauble_faces(built) -> dict[str, int]:
     return counted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_every_bauble_shows_exactly_as_many_snowflakes_as_it_is_worth(shipped_build, lang):
     built = shipped_build(GAME) if lang == "en" else shipped_build(GAME, "--lang", lang)

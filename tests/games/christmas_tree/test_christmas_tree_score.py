@@ -299,6 +299,7 @@ TOKENS = FUZZ_TOKENS + ["22", "180", "90", "gold-star-3", "most-gold", "dummy", 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 16), st.sampled_from(FUZZ_EDITS), st.sampled_from(TOKENS)),
                 min_size=1, max_size=4))
+@pytest.mark.slow
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     assert score_exit(tmp_path_factory, GAME_ID, mangle(GAME, edits)) in (0, 2)
 

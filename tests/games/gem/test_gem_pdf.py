@@ -264,6 +264,7 @@ def test_a_card_that_cannot_be_drawn_becomes_a_placeholder_and_a_warning(cli, tm
         assert "CANNOTDRAW" in text_in(pdf.pages[page], piece["trim_mm"]).replace(" ", "")
 
 
+@pytest.mark.slow
 def test_all_text_keeps_3mm_clear_of_the_cut(shipped_build):
     """Cutting drifts: no letter or digit of a GEM card may come within 3 mm of its trim line."""
     chars = 0

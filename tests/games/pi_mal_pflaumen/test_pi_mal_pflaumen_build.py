@@ -175,6 +175,7 @@ def test_the_watchdog_shows_a_different_dog_on_each_side(built, spec, pdf):
     assert form_data(reader, fi, form_of(reader, fi, front)) != form_data(reader, bi, form_of(reader, bi, back))
 
 
+@pytest.mark.slow
 def test_the_text_on_every_fruit_card_is_the_specs(built, spec, pdf, edition):
     seen = set()
     for i, page in enumerate(built.map["pages"]):

@@ -224,6 +224,7 @@ def test_the_check_sees_a_frame_line_3mm_inside_the_cut(built, pixels):
     assert all(3.0 <= depth <= 4.4 for _, depth, _ in found), found
 
 
+@pytest.mark.slow
 def test_corner_numbers_fit_their_boxes_at_a_readable_size(built, edition, spec):
     n = edition.box("number")
     boxes = [n, Box(edition.width - n.x - n.w, edition.height - n.y - n.h, n.w, n.h)]  # and turned

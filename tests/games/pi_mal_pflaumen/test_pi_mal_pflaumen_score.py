@@ -126,6 +126,7 @@ def brute_force(display):
     return top
 
 
+@pytest.mark.slow
 def test_the_search_matches_brute_force_on_random_displays():
     rng = random.Random(9)
     patterns = ["AA", "AB", "AAB", "ABC", "AAA", "AABB", "AAAB", "ABCD", "AAAA", "ABCDE", "AABBC"]
@@ -263,6 +264,7 @@ def test_an_ambiguous_printed_name_asks_for_the_id(cli, tmp_path):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(FUZZ_EDITS), st.sampled_from(FUZZ_TOKENS)),
                 min_size=1, max_size=4))
+@pytest.mark.slow
 def test_a_mangled_game_file_never_raises(tmp_path_factory, edits):
     assert score_exit(tmp_path_factory, 'pi-mal-pflaumen', mangle(GAME, edits)) in (0, 2)
 

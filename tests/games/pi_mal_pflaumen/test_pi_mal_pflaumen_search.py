@@ -6,6 +6,7 @@ the earlier search (seconds a hand) gave. Every answer is also checked card by c
 its pattern, one fruit a letter, its own card inside, no card used twice."""
 from functools import lru_cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from .test_pi_mal_pflaumen_score import brute_force
@@ -69,6 +70,7 @@ mix_card = st.tuples(st.sampled_from(["apple", "cherry", "fig", "orange", "pear"
 plain_card = st.sampled_from(["apple", "cherry", "fig", "orange", "pear", rules.PLUM])
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.lists(mix_card, min_size=1, max_size=8), st.lists(plain_card, max_size=6), st.integers(0, 18))
 def test_the_search_matches_a_count_by_count_search_with_plums_piled_up(mixes, plain, plums):
@@ -82,6 +84,7 @@ def test_the_search_matches_a_count_by_count_search_with_plums_piled_up(mixes, p
 @given(st.lists(st.sampled_from([("fig", ("AA", 2)), ("fig", ("AAA", 3)), ("cherry", ("AAAB", 6)),
                                  ("cherry", ("ABCD", 4)), ("apple", ("AB", 1))]), min_size=2, max_size=9),
        st.lists(plain_card, max_size=6), st.integers(0, 18))
+@pytest.mark.slow
 def test_mix_cards_alike_but_for_their_points_are_chosen_exactly(mixes, plain, plums):
     # the same pattern on the same fruit recurs across the rounds (worth more later): alike to pay
     # for, so the packing search must not take one for the other
