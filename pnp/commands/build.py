@@ -189,10 +189,7 @@ def cmd_build(args, specs_dir: Path) -> int:
     results: dict[str, Any] = {}
     worst = EXIT_OK
     if len(jobs) > 1:  # once here, not in every process that builds a game
-        from ..imposition import fitting
-        from ..geometry import fonts  # noqa: F401
-
-        fonts.register()
+        _preload()
     line = Line(sys.stderr)  # the games built at once share one progress line
     built = parallel.run(jobs, work, progress=lambda job: Progress(sys.stderr, job.name, line=line).__enter__(),
                          workers=1 if cache is not None else None)
@@ -214,6 +211,21 @@ def cmd_build(args, specs_dir: Path) -> int:
     if as_json:
         print(json.dumps({"games": results}, indent=1, ensure_ascii=False))
     return worst
+
+
+def _preload() -> None:
+    """What every game's build imports, imported before the games are built each in a process of its
+    own (forked from this one): the children share it instead of each importing it again (a cold
+    build imported the declared engine, the renderer and the PDF writer three times)."""
+    from importlib import import_module
+
+    from ..geometry import fonts
+
+    for module in ("pnp.imposition.fitting", "pnp.build", "pnp.writers.faces", "pnp.writers.pdf_sheets",
+                   "pnp.writers.sheet_map", "pnp.writers.svg_cuts", "pnp.render.pdf", "pnp.render.rich",
+                   "pnp.render.cards", "pnp.games.declared", "pnp.games.declared.extras", "reportlab.pdfgen.canvas"):
+        import_module(module)
+    fonts.register()
 
 
 def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, progress) -> _Outcome:
