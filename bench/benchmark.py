@@ -35,7 +35,7 @@ from pnp.games.project import available_games, load_checked, load_for_build, she
 from warm_rebuild import warm_one, warm_rebuilds  # noqa: E402
 
 ISSUE_TARGETS = {
-    "floor_ratio": 3.0,  # cold build of every game / the bare-reportlab floor
+    "floor_ratio": 2.5,  # cold build of every game / the bare-reportlab floor (issue 31; issue 12 said 3)
     "validate_all_s": 0.3,  # cold `pnp validate` of every game
     "validate_peak_mb": 200.0,
     "english_pdfs_mb": 2.5,  # the four English PDFs together
