@@ -80,7 +80,7 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
     if d.scoring is not None:
         game.score = lambda spec, path, display: scoring_model.score(d.scoring, game, spec, path, display)
     if package is not None:  # its own hooks stand where it has them (GEM: its art)
-        for hook in ("render_face", "render_back", "score", "deck_context", "card_name"):
+        for hook in ("render_face", "render_back", "score", "deck_context", "card_name", "setup"):
             if _present(getattr(package, hook)):
                 setattr(game, hook, getattr(package, hook))
         if _present(package.validate):  # the checks data cannot say, after the declared ones

@@ -113,10 +113,14 @@ class Rule:
     why: str = ""  # `exactly: setup`: what the setup's steps take, for the message
     together: bool = False  # `every`: its message names {missing}: the combinations short, said in one
     variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
+    kinds: list[str] = field(default_factory=list)  # `kind: [a, b]`: every kind it measures (kind: the first)
 
     @property
     def per(self) -> str | None:
         return self.bound.per if self.bound else None
+
+    def __post_init__(self) -> None:
+        self.kinds = self.kinds or [self.kind]
 
 
 # -- reading ----------------------------------------------------------------------------------------
@@ -341,14 +345,17 @@ def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, 
     bad = [k for k in node.value if k not in keys]
     for k in bad:
         report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}; accepted keys: {one_of(keys)}")
-    kind = _kind(node, kinds, report, what)
+    named = _kind_list(node, kinds, report, what) if _listed(node) else None
+    kind = named[0] if named else None if _listed(node) else _kind(node, kinds, report, what)
     if kind is None or bad:
         return None
-    rule = Rule("", measure, kind, loc)
+    rule = Rule("", measure, kind, loc, kinds=named or [kind])
     where = _where(node.get("where"), kind, kinds, report, what)
-    if where is None:
+    if where is None or not _shared_fields(rule, node, kinds, report, what):
         return None
     rule.where = where
+    if measure == "every" and len(rule.kinds) > 1:
+        return _every_kinds(rule, node, kinds, report, what)
     if measure == "every":
         rule.fields = _fields(node, kind, kinds, report, what)
         rule.combos = _combos(rule.fields, kind, kinds, node, report, what) if rule.fields else []
@@ -375,6 +382,59 @@ def _kind(node: Node, kinds: Kinds, report: Report, what: str) -> str | None:
                                             f"{one_of(kinds.fields)}")
         return None
     return k.value
+
+
+def _listed(node: Node) -> bool:
+    """Whether a measure's `kind:` is a list: the rule measures the cards of several kinds together."""
+    k = node.get("kind")
+    return k is not None and k.is_seq
+
+
+def _kind_list(node: Node, kinds: Kinds, report: Report, what: str) -> list[str] | None:
+    """`kind: [a, b, …]`: two or more declared kinds, each once (their cards are counted together;
+    an every rule's `fields: [kind]` tells them apart)."""
+    k = node.value["kind"]
+    named = [n.value for n in k.value]
+    wrong = [n for n in k.value if n.kind != "scalar" or n.value not in kinds.fields]
+    if wrong:
+        report.error(wrong[0].loc, "DECLARE-KIND", f"'kind' of {what} names '{wrong[0].value}', not a declared kind; "
+                                                   f"declared kinds: {one_of(kinds.fields)}")
+        return None
+    if len(named) < 2 or len(set(named)) != len(named):
+        report.error(k.loc, "DECLARE-KIND", f"'kind' of {what} is a list of {len(named)} kinds"
+                                            + (" with one twice" if len(named) >= 2 else "")
+                                            + "; a list names two or more kinds, each once (or write one kind)")
+        return None
+    return named
+
+
+def _shared_fields(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    """A rule over several kinds reads only fields every one of them has (`kind` aside)."""
+    if len(rule.kinds) < 2:
+        return True
+    named = [node.value["field"]] if "field" in node.value else []
+    named += node.value["fields"].value if "fields" in node.value and node.value["fields"].is_seq else []
+    if "where" in node.value and node.value["where"].is_map:
+        named += [Node("scalar", node.value["where"].key_loc(k), k) for k in node.value["where"].value]
+    for n in named:
+        lacking = [k for k in rule.kinds if n.value != "kind" and kinds.type_of(k, n.value) is None]
+        if lacking:
+            report.error(n.loc, "DECLARE-FIELD", f"{what}: '{n.value}' is not a field of kind '{lacking[0]}'; a rule "
+                                                 "over several kinds reads only the fields they all have")
+            return False
+    return True
+
+
+def _every_kinds(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> Rule | None:
+    """An every rule over several kinds goes through `fields: [kind]`: the cards of each kind are
+    counted apart (and with `total:` together): three mission kinds of four cards each."""
+    f = node.get("fields")
+    if f is None or not f.is_seq or [n.value for n in f.value] != ["kind"]:
+        report.error((f or node).loc, "DECLARE-FIELD", f"{what}: an every rule over several kinds counts each kind "
+                                                       "apart, with  fields: [kind]")
+        return None
+    rule.fields, rule.combos = ["kind"], [(k,) for k in rule.kinds]
+    return rule
 
 
 def _field_name(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str, at: Loc) -> str | None:
@@ -544,7 +604,7 @@ def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], varia
         said = Report()
         if deck.breaks(rule, said):
             told[i] = said
-    broken = [rules[i] for i in told]
+    broken = [rules[i] for i in told if len(rules[i].kinds) == 1]  # a misprint is sought within one kind
     for kind in dict.fromkeys(r.kind for r in broken):
         found = _misprint(kind, rules, broken, deck)
         if found is not None:
@@ -576,10 +636,10 @@ class _Deck:
         """The cards the rule measures in one context, with `swap` (card, changed card) in the deck:
         its kind's cards in play (found once a context, however many misprints are tried), then
         its `where`."""
-        key = (p, v, rule.kind)
+        key = (p, v, *rule.kinds)
         mine = self._of_kind.get(key)
         if mine is None:
-            mine = self._of_kind[key] = [(c, n) for c, n in self.cards(p, v) if c.kind == rule.kind and n]
+            mine = self._of_kind[key] = [(c, n) for c, n in self.cards(p, v) if c.kind in rule.kinds and n]
         if swap is not None:
             mine = [(swap[1] if c is swap[0] else c, n) for c, n in mine]
         return [(c, n) for c, n in mine if _matches(c, rule.where)]
@@ -738,7 +798,7 @@ def _context(p: int | None, v: str | None, limit: str | None = None) -> str:
 def _described(rule: Rule, n: int) -> str:
     """"3 ship cards with suit red": the count on the noun, the filter after it."""
     conds = [f"{k} {' or '.join(map(_text, v))}" for k, v in rule.where.items()]
-    return plural(n, card_noun(rule.kind)) + (" with " + " and ".join(conds) if conds else "")
+    return plural(n, _noun(rule)) + (" with " + " and ".join(conds) if conds else "")
 
 
 def nouns(word: str) -> str:
@@ -797,7 +857,7 @@ def _check_count(ch: _Check, cards) -> bool:
     if ch.holds(total):
         return False
     loc = _blame_total(cards, total, ch.most(), ch.at)
-    counted = _parts(rule.kind, cards, loc)
+    counted = _parts(one_of(rule.kinds), cards, loc)
     ch.say(loc, f"the deck has {_described(rule, total)}, expected {rule.bound.wanted(ch.players, ch.variant)}"
                 f"{rule.why}; counted from {counted}", total=total, counted=counted)
     return True
@@ -814,6 +874,8 @@ def _over(cards: list[tuple[Item, int]], most: float) -> Loc | None:
     if len(able) == 1:
         c = able[0][0]
         return c.loc_of("count") if c.count_written else c.loc
+    if len(able) > 1:
+        return None  # several components could each give the extra back: none of them is the one
     c, n = cards[-1]
     before = sum(k for _, k in cards[:-1])
     if before <= most < before + n:  # the cards before it are within the bound: it takes the total past
@@ -825,7 +887,7 @@ def _keys_of(c: Item, fields: list[str]) -> list[tuple]:
     """The combinations a card counts for: its values, and each item of a list once."""
     lists = []
     for f in fields:
-        v = c.get(f)
+        v = c.kind if f == "kind" else c.get(f)  # `kind`: an every rule's kinds, told apart
         lists.append(list(dict.fromkeys(_plain_text(x) for x in v)) if isinstance(v, list) else [_plain_text(v)])
     return list(itertools.product(*lists))
 
@@ -888,7 +950,7 @@ def _check_total(ch: _Check, cards) -> bool:
     of = (f"{rule.fields[0]} {one_of(c[0] for c in rule.combos)}" if len(rule.fields) == 1
           else f"combination of {' and '.join(rule.fields)}")
     ch.say(loc, f"the deck has {_described(rule, total)}, expected {expected:g} ({each:g} of each {of}); counted from "
-                f"{_parts(rule.kind, cards, loc)}", code=rule.total)
+                f"{_parts(one_of(rule.kinds), cards, loc)}", code=rule.total)
     return True
 
 
@@ -943,6 +1005,7 @@ def _check_each(ch: _Check, cards) -> bool:
         said = {"id": c.id, "field": name, "value": value,
                 "others": " and ".join(str(x) for x in items if not any(x in w for w in rule.where.values()))}
         if rule.test == "legal":
+            t = ch.kinds.type_of(c.kind, name)  # a rule over several kinds: each card's own legal values
             bad = [x for x in items if x not in t.legal]
             if not bad:
                 continue
@@ -974,6 +1037,11 @@ def _keys(value: Any) -> list[tuple[str | None, Any]]:
     if isinstance(value, list):
         return [(None, tuple(value))]
     return [(None, value)]
+
+
+def _noun(rule: Rule) -> str:
+    """What one card a rule counts is called: its kind's card, or "card" when it counts several kinds."""
+    return card_noun(rule.kind) if len(rule.kinds) < 2 else "card"
 
 
 _CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique,

@@ -47,7 +47,7 @@ from .rules import DEFAULT, _matches, _where, values_of
 
 STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note")
 LIMITS = ("players", "variant")
-EXTRAS = ("distinct", "name", "text", "seen_by")
+EXTRAS = ("distinct", "name", "text", "seen_by", "by_kind")
 SEEN_BY = ("owner", "others", "all")  # who looks at a dealt hand: its holder, everyone else, everyone
 TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
 STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "players"),
@@ -68,11 +68,14 @@ class Step:
     name: str | None = None  # the key its cards go under in the deal's data
     text: dict[str, str] | None = None  # what the setup says for it, by language
     seen_by: str = "owner"  # a deal's cards: seen by their holder, by the others, or by all
+    variants: list[str] | None = None  # `variant: [a, default]`: the variants it runs in (variant: None)
+    by_kind: bool = False  # a deal's number is of every kind in the deck, each kind apart
 
     def applies(self, players: int | None, variant: str | None) -> bool:
         """Whether the step is run for this player count (None: any) and variant (None: none)."""
         return ((self.players is None or players is None or players in self.players)
-                and self.variant in (None, variant or DEFAULT))
+                and self.variant in (None, variant or DEFAULT)
+                and (self.variants is None or (variant or DEFAULT) in self.variants))
 
     def label(self, n: int) -> str:
         return f"setup step {n} ({self.what}, line {self.loc.line})"
@@ -158,6 +161,8 @@ def _read_players(step: Step, node: Node, game: _Game, report: Report, what: str
 def _read_variant(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
     """`variant: NAME` of a declared variant, or `variant: default`: the game without one."""
     v = node.value["variant"]
+    if v.is_seq:
+        return _read_variants(step, v, game, report, what)
     if v.kind != "scalar" or v.value not in [*game.variants, DEFAULT]:
         report.error(v.loc, "DECLARE-VARIANT", f"'variant' of {what} is '{v.value}', not a variant of the game; "
                                                f"variants: {one_of(game.variants) or 'none (declare them under variants:)'}"
@@ -205,9 +210,37 @@ def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str
     return True
 
 
+def _read_variants(step: Step, v: Node, game: _Game, report: Report, what: str) -> bool:
+    """`variant: [NAME, default, …]`: the step runs in each of these (The Jam's missions: in the game
+    without a variant and the travel one, not the kids')."""
+    named = [n.value for n in v.value]
+    wrong = next((n for n in v.value if n.kind != "scalar" or n.value not in [*game.variants, DEFAULT]), None)
+    if wrong is not None or not named or len(set(named)) != len(named):
+        at, said = (wrong.loc, f"names '{wrong.value}', not a variant of the game") if wrong is not None else (
+            v.loc, "names a variant twice" if named else "is an empty list")
+        report.error(at, "DECLARE-VARIANT", f"'variant' of {what} {said}; variants: "
+                                            f"{one_of([*game.variants, DEFAULT])} (default: the game without a variant)")
+        return False
+    step.variants = named
+    return True
+
+
+def _read_by_kind(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`by_kind: true` on a deal: its number is of every kind in the deck, each kind dealt apart (and
+    shuffled apart: the cards of one kind in a shuffled deck are a shuffled deck of their own)."""
+    v = node.value["by_kind"]
+    if step.what != "deal" or v.kind != "scalar" or v.value is not True:
+        report.error(v.loc if step.what == "deal" else node.key_loc("by_kind"), "DECLARE-KEY",
+                     f"'by_kind' of {what}: " + ("write  by_kind: true  or leave it out" if step.what == "deal"
+                                                 else f"it belongs to a deal step, not a {step.what} step"))
+        return False
+    step.by_kind = True
+    return True
+
+
 # A step's keys besides its own, each with its reader, in the order they are checked.
 _EXTRA_READERS = {"players": _read_players, "variant": _read_variant, "distinct": _read_distinct,
-                  "name": _read_name, "text": _read_text, "seen_by": _read_seen_by}
+                  "name": _read_name, "text": _read_text, "seen_by": _read_seen_by, "by_kind": _read_by_kind}
 
 
 def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES) -> dict[str, str] | None:
@@ -473,6 +506,8 @@ def _count(arg: Any, players: int) -> int:
 
 def _run_deal(t: _Table, step: Step, n: int) -> dict:
     """Each player's cards, dealt one at a time around the table, to where `seen_by` says they are seen."""
+    if step.by_kind:
+        return _deal_by_kind(t, step, n)
     each = _count(step.arg, t.players)
     why = f"deals {each} to each of {plural(t.players, 'player')}"
     cards = (t.distinct if step.distinct else t.take)(each * t.players, step, n, why)
@@ -480,6 +515,26 @@ def _run_deal(t: _Table, step: Step, n: int) -> dict:
     for s, cs in mine.items():
         _held(t, step, s).extend(cs)
     return {"cards": len(cards), "each": each, "given": mine}
+
+
+def _deal_by_kind(t: _Table, step: Step, n: int) -> dict:
+    """`by_kind`: the number of every kind in the deck to each player, kind by kind in the order the
+    kinds were shuffled in; what a kind has left stays in the deck."""
+    each = _count(step.arg, t.players)
+    mine: dict[str, list] = {s: [] for s in t.seats}
+    shuffled = [k for st, _ in t.said if st.what == "shuffle" for k in st.arg]  # the kinds in the order shuffled in
+    for kind in sorted({c.kind for c, _ in t.deck}, key=lambda k: shuffled.index(k) if k in shuffled else len(shuffled)):
+        cards = [x for x in t.deck if x[0].kind == kind][:each * t.players]
+        if len(cards) < each * t.players:
+            raise SetupError(f"{step.label(n)} deals {each} {kind} to each of {plural(t.players, 'player')}: it needs "
+                             f"{plural(each * t.players, 'card')}, but the deck has {len(cards)}", usage=False)
+        t.deck = [x for x in t.deck if x not in cards]
+        for i, s in enumerate(t.seats):
+            mine[s] += cards[i * each:(i + 1) * each]
+    t.drawn = True
+    for s, cs in mine.items():
+        _held(t, step, s).extend(cs)
+    return {"cards": sum(map(len, mine.values())), "each": len(mine[t.seats[0]]), "given": mine}
 
 
 def _held(t: _Table, step: Step, seat: str) -> list:

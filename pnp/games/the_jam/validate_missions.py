@@ -14,7 +14,6 @@ from . import deck, rules
 
 
 def missions(spec: Spec, table: dict[str, deck.Recipe], shown: set[str], report: Report) -> None:
-    _counts(spec, report)
     for kind, mk in rules.MISSION_KINDS.items():
         cards = spec.of_kind(kind)
         _all_different(cards, mk, report)
@@ -26,21 +25,6 @@ def missions(spec: Spec, table: dict[str, deck.Recipe], shown: set[str], report:
     _tea_totals(spec, table, report)
     for card in spec.of_kind("mission-tea-party"):
         _ladder(card, report)
-
-
-def _counts(spec: Spec, report: Report) -> None:
-    total = spec.total(*rules.MISSION_KINDS)
-    if total != rules.MISSION_CARDS:
-        report.rule(spec.count_loc(*rules.MISSION_KINDS, expected=rules.MISSION_CARDS), "JAM-MISSION-COUNT",
-                    f"the deck has {plural(total, 'mission card')}, expected {rules.MISSION_CARDS} "
-                    f"({rules.MISSION_COPIES} of each kind: {', '.join(rules.MISSION_KINDS)}); counted from "
-                    f"{spec.count_parts(*rules.MISSION_KINDS)}")
-    for kind in rules.MISSION_KINDS:
-        n = spec.total(kind)
-        if n != rules.MISSION_COPIES:
-            report.rule(spec.count_loc(kind, expected=rules.MISSION_COPIES), "JAM-MISSION-KIND",
-                        f"the deck has {plural(n, kind + ' card')}, expected {rules.MISSION_COPIES}, every copy "
-                        f"different; counted from {spec.count_parts(kind)}")
 
 
 def _content(card: Item) -> tuple:
