@@ -25,6 +25,12 @@ value, would make every broken rule of its kind hold, that card is the misprint:
 breaks is told at that value, saying what it probably should be (the search is misprint.py's).
 Copies are counted: `count: 3` is three cards.
 
+A measure's `kind:` may be a list of two or more kinds: their cards are measured together (a
+count's total, an each rule's every card judged by its own kind's field); an `every` over several
+kinds takes `fields: [kind]`, each kind counted apart (and with `total:` all together). Its fields
+must be fields of every kind it names (DECLARE-FIELD); a kind not declared, named twice or alone
+in a list is DECLARE-KIND. No misprint is sought for such a rule (a misprint is of one kind).
+
 A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
 number is then written once, in the setup. An `every` with `exactly` and `total: CODE` checks the
 kind's total as well — every combination's number times the combinations — under that code.

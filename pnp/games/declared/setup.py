@@ -2,7 +2,8 @@
 
 Takes the `setup:` node; returns `Step`s that `deal` carries out in order on the components'
 copies, each step limited, where it says so, to some player counts (`players: [2]`) or to one
-variant (`variant: short`; `variant: default` is the game played without one):
+variant (`variant: short`; `variant: default` is the game played without one; a list,
+`variant: [default, travel]`, names each variant it runs in):
 
     shuffle: [KIND, …]          those kinds' cards into the deck, shuffled
     remove: {where: {…}}        matching cards out of the game (set aside, open)
@@ -18,7 +19,10 @@ variant (`variant: short`; `variant: default` is the game played without one):
                                 boards, a supply); kinds no step names are "not placed by the setup"
     note: {en, zh-TW}           a sentence for the people setting up, nothing dealt
 
-and optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
+A deal may say `by_kind: true`: its number is of every kind in the deck, each kind dealt apart
+(and each kind a face-down deck of its own, decks.py); what a kind has left stays in the deck.
+
+And optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
 `given`, `table` or `piles`: GEM's `coins` and `piles`) and `text: {en, zh-TW}` (the sentence the
 setup prints for the step, in place of its own line; `{cards}`, `{each}`, `{piles}`, `{sizes}`,
 `{players}` are its numbers, `{cards:card|cards}` a number with its word, singular for 1).
