@@ -119,12 +119,24 @@ def test_the_text_shows_the_cards_and_counts_of_the_json(deals, case):
     public, private = _sections(text)
     pub = data["public"]
     # the cards on the table, and each player's own, one label per dealt card
-    assert Counter(m.group(2) for m in LABEL.finditer(public)) == Counter(c["id"] for c in _cards(pub))
+    assert _labels(public) == Counter(c["id"] for c in _cards(pub))
     holders = {int(s.split()[-1]): own for s, own in data["private"].items() if _cards(own)}
     assert sorted(private) == sorted(holders)
     for p, body in private.items():
         assert [m.group(2) for m in LABEL.finditer(body)] == [c["id"] for c in _cards(holders[p])]
     CHECKS[game](public, private, data)
+
+
+COPIES = re.compile(r"(\d+) × [^\[\]]+? \[([a-z0-9-]+)\]")
+
+
+def _labels(text: str) -> Counter:
+    """One label per dealt card: the copies of one component, which a declared game's setup lists
+    once ("3 × 林茲餅乾 [cookie]"), count as that many."""
+    found = Counter(m.group(2) for m in LABEL.finditer(text))
+    for m in COPIES.finditer(text):
+        found[m.group(2)] += int(m.group(1)) - 1
+    return found
 
 
 def _one(pattern: str, text: str) -> tuple[str, ...]:
@@ -173,16 +185,16 @@ def _check_pi_mal_pflaumen(public, private, data):
     pub = data["public"]
     for r, rnd in rules.ROUNDS.items():
         (line,) = _one(rf"^  第 {r} 輪：(.*)$", public)
-        removed = pub["removed"][f"round {rnd.numeral}"]
+        removed = [c for c in pub["removed"] if c["round"] == r]  # the declared setup: one list
         assert [m.group(2) for m in LABEL.finditer(line)] == [c["id"] for c in removed]
         assert (line == "無") == (not removed)
     (line,) = _one(r"^使用的回合順位卡：(.*)（其它的放回遊戲盒中）$", public)
-    assert [m.group(2) for m in LABEL.finditer(line)] == [c["id"] for c in pub["turn_order"]]
+    assert [m.group(2) for m in LABEL.finditer(line)] == [c["id"] for c in pub["turn-order"]]
     plum, pi = _one(r"^  (\d+) 張梅子卡、(\d+) 張 pi 卡、", public)
-    assert (int(plum), int(pi)) == (pub["set_aside"]["plum"], pub["set_aside"]["pi"])
+    assert (int(plum), int(pi)) == (pub["set-aside"]["plum"], pub["set-aside"]["pi"])
     for r, rnd in list(rules.ROUNDS.items())[1:]:
-        assert _one(rf"^  第 {r} 輪的牌堆，正面朝下（(\d+) 張）$", public) == (str(pub["set_aside"][f"round {rnd.numeral}"]),)
-    tricks = pub["tricks_per_round"]
+        assert _one(rf"^  第 {r} 輪的牌堆，正面朝下（(\d+) 張）$", public) == (str(pub["piles"][f"round {rnd.numeral}"]),)
+    tricks = len(data["private"]["player 1"]["hand"])  # a hand is the tricks a round
     assert _one(r"^每個玩家手中有 (\d+) 張第 1 輪的水果卡：每輪進行 (\d+) 墩。$", public) == (str(tricks),) * 2
     for p, body in private.items():
         assert body.count("  第 1 輪手牌：") == len(data["private"][f"player {p}"]["hand"]) == tricks
@@ -196,26 +208,31 @@ def _check_christmas_tree(public, private, data):
     assert v.zh in public.splitlines()[0]
     cards, draw, per_round, place = _one(r"^牌庫：(\d+) 張裝飾卡，已洗混；每輪每棵聖誕樹抽 (\d+) 張（每輪共 (\d+) 張），"
                                          r"放置 (\d+) 張，", public)
-    assert (int(cards), int(draw), int(per_round), int(place)) == (pub["deck"]["cards"], rules.DRAW,
-                                                                    pub["deck"]["per_round"], rules.PLACE)
-    assert ("兩人遊戲：" in public) == ("dummy" in pub["trees"])
-    cookies = set(pub["cookies"].values())
+    # the declared setup's data: the hands dealt (the dummy's hidden) and what is left of the deck
+    hands = [own["hand"] for own in data["private"].values()] + [d["hand"] for d in data["hidden"].get("dummies", {}).values()]
+    deck = {"cards": pub["piles"]["deck"] + sum(map(len, hands)), "per_round": sum(map(len, hands))}
+    assert (int(cards), int(draw), int(per_round), int(place)) == (deck["cards"], rules.DRAW,
+                                                                    deck["per_round"], rules.PLACE)
+    assert ("兩人遊戲：" in public) == ("dummy" in pub.get("dummies", []))
+    cookies = {len(cs) for cs in pub.get("cookies", {}).values()}
     if v.cookies_each:
         assert _one(r"^林茲餅乾：每個玩家拿取 (\d+) 張林茲餅乾卡", public) == tuple(map(str, cookies))
     else:
         assert "林茲餅乾" not in public and cookies <= {0}
-    if pub["goals_each"]:
-        assert _one(r"^目標卡：每個玩家正面朝下持有 (\d+) 張目標卡", public) == (str(pub["goals_each"]),)
-    if pub["round_goals"]:
+    goals_each = len(data["private"]["player 1"].get("goals", []))  # dealt to every player alike
+    round_goals = pub.get("round-goals", [])
+    if goals_each:
+        assert _one(r"^目標卡：每個玩家正面朝下持有 (\d+) 張目標卡", public) == (str(goals_each),)
+    if round_goals:
         n, bells = _one(r"^第 1 輪的目標卡，隨機抽取（每輪一開始隨機抽 (\d+) 張標有 ([\d或]+) 個鈴鐺的新目標卡）：$", public)
-        assert int(n) == len(pub["round_goals"]) == v.goals_drawn
+        assert int(n) == len(round_goals) == v.goals_drawn
         assert bells == "或".join(map(str, v.bells))
     for p, body in private.items():
         own = data["private"][f"player {p}"]
         assert body.count("  第 1 輪手牌：") == len(own["hand"]) == rules.DRAW
         shown = re.findall(r"^  目標卡（正面朝下，(\d+) 個鈴鐺）：", body, re.MULTILINE)
-        assert [int(b) for b in shown] == [g["bells"] for g in own["goals"]]
-        assert len(shown) == pub["goals_each"]
+        assert [int(b) for b in shown] == [g["bells"] for g in own.get("goals", [])]
+        assert len(shown) == goals_each
 
 
 CHECKS = {"gem": _check_gem, "the-jam": _check_the_jam, "pi-mal-pflaumen": _check_pi_mal_pflaumen,

@@ -258,9 +258,11 @@ def check_backs(spec: Spec, decks: Sequence[Sequence[Item]], report: Report) -> 
     or none, is known from behind — which one is on top, which one a player holds. Each odd card is
     a rule break (DECK-BACKS) at its `back:` (at its entry or row when it takes the spec's
     default back), said once however many decks it is in; the back most of the deck has is the
-    deck's."""
+    deck's. A back the game's own checks already refused there (an error at it: Christmas Tree's
+    CT-BACKS, Pi mal Pflaumen's PMP-BACK) is not told again."""
     inherited = Counter(c.loc_of("back") for c in spec.components if "back" in c.locs)
     told: set[str] = set()
+    refused = {d.loc for d in report.errors}
     for deck in decks:
         backs = Counter(c.back for c in deck)
         if len(backs) < 2:
@@ -272,6 +274,8 @@ def check_backs(spec: Spec, decks: Sequence[Sequence[Item]], report: Report) -> 
                 continue
             told.add(c.id)
             at = c.loc_of("back") if inherited[c.loc_of("back")] == 1 else c.loc
+            if at in refused:
+                continue
             report.rule(at, "DECK-BACKS",
                         f"{c.kind} '{c.id}' has {_back_words(c.back)}, but the other cards the setup shuffles into its "
                         f"face-down deck ({kinds}) have {_back_words(common)}: a different back shows which card it "

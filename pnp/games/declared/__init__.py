@@ -22,7 +22,8 @@ from ..base import GameDef, SetupError, SetupResult
 from . import decks, rules as deck_rules, scoring as scoring_model, setup as deal, setup_text
 from .kinds import Kinds, read_kinds
 
-KEYS = ("kinds", "choices", "players", "variants", "rules", "setup", "names", "back_kinds", "scoring")
+KEYS = ("kinds", "choices", "players", "variants", "rules", "setup", "names", "back_kinds", "scoring",
+        "default_variant", "nouns", "numbers", "dummies", "backs_too")
 MAX_PLAYERS = 99
 
 
@@ -40,6 +41,11 @@ class Declaration:
     names: dict[str, dict[str, list]] = field(default_factory=dict)  # kind -> lang -> name template parts
     home: str | None = None  # the package file it was read from (None: the spec declares it)
     scoring: scoring_model.Scoring | None = None  # what a finished game scores (scoring.py)
+    default_variant: str | None = None  # the variant played when none is asked for (`default_variant:`)
+    variant_names: dict[str, dict[str, str]] = field(default_factory=dict)  # variant -> {en, zh-TW}
+    nouns: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)  # kind -> lang -> (one, many)
+    numbers: dict[str, float] = field(default_factory=dict)  # `numbers:`: the rules' named numbers
+    dummies: dict[int, int] = field(default_factory=dict)  # player count -> dummy seats (`dummies:`)
 
     def face_down_decks(self, spec: Spec) -> list:
         """The components of each face-down deck its setup makes, for every player count and variant."""
@@ -61,15 +67,21 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
     if not kinds.fields or players is None or variants is None:
         return None
     d = Declaration(kinds, players, variants, loc=at)
+    _read_extras(d, root, report)
     d.rules = deck_rules.read_rules(root.get("rules"), kinds, players, variants, report)
-    d.steps = deal.read_setup(root.get("setup"), kinds, players, variants, report)
+    d.steps = deal.read_setup(root.get("setup"), kinds, players, variants, report, numbers=d.numbers,
+                              dummies=d.dummies)
     deal.resolve_setup_bounds(d.rules, d.steps, players, report)
     d.names = _names(root.get("names"), kinds, report)
     backs = _back_kinds(root.get("back_kinds"), kinds, report)
     name = _name(root) if package is None or not package.title else package.title
     fronts = {k: v for k, v in kinds.fields.items() if k not in backs} if backs else kinds.fields
+    from .extras import backs_too
+
+    too = backs_too(root.get("backs_too"), kinds, backs, report)  # a back design of these kinds has no fields
     game = GameDef(id=game_id, title=name, kinds=fronts,
-                   back_kinds={k: kinds.fields[k] for k in backs} if backs else kinds.fields, boxes=(),
+                   back_kinds={**{k: kinds.fields[k] for k in backs}, **{k: [] for k in too}} if backs else kinds.fields,
+                   boxes=(),
                    players=tuple(players), variants=tuple(variants), declared=d, spec_keys=KEYS)
     game.validate = lambda spec, rep: validate(d, spec, rep)
     game.render_face = lambda item, ctx: _faces().render_face(d, item, ctx)
@@ -85,11 +97,22 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
                 setattr(game, hook, getattr(package, hook))
         if _present(package.validate):  # the checks data cannot say, after the declared ones
             game.validate = lambda spec, rep, own=package.validate: (validate(d, spec, rep), own(spec, rep))
+            if not _present(package.setup):  # (bridge: a package's own setup.py stands)
+                game.setup = lambda spec, n, seed, variant=None, lang="en", own=package.validate: setup(
+                    d, game, spec, n, seed, variant, lang, own)
         d.draws_faces = not _present(package.render_face)
         game.per_card_backs = package.per_card_backs
         if package.boxes:
             game.boxes = package.boxes
     return game
+
+
+def _read_extras(d: Declaration, root: Node, report: Report) -> None:
+    """The keys a game adds to its kinds, players and variants (extras.py): the default variant,
+    the variants' names, the kinds' nouns, the rules' named numbers and the dummy seats."""
+    from . import extras
+
+    extras.read(d, root, report)
 
 
 def _present(hook) -> bool:
@@ -223,6 +246,10 @@ def _variants(root: Node, report: Report) -> list[str] | None:
     node = root.get("variants")
     if node is None:
         return []
+    if node.is_map:  # {NAME: {en, zh-TW}}: each variant with the name a setup calls it by (extras.py)
+        from .extras import variant_ids
+
+        node = variant_ids(node)
     got = ListOf(Text(40), 1).read(node, report, "'variants'")
     if got is INVALID:
         return None
@@ -248,12 +275,15 @@ def check_images(d: Declaration, spec: Spec, report: Report) -> None:
 def validate(d: Declaration, spec: Spec, report: Report) -> None:
     deck_rules.check_refs(spec, d.kinds, report)
     deck_rules.check(d.rules, spec, d.kinds, d.players, d.variants,
-                     lambda p, v: deal.in_play(spec, d.steps, p, v), report)
-    deal.check_leftovers(spec, d.steps, d.players, d.variants, report)
+                     lambda p, v: deal.in_play(spec, d.steps, p, v), report,
+                     default=d.default_variant)
+    deal.check_leftovers(spec, d.steps, d.players, d.variants, report, dummies=d.dummies)
 
 
 def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, variant: str | None,
-          lang: str) -> SetupResult:
+          lang: str, own=None) -> SetupResult:
+    """The deal for this many players, seed and variant; a package's own checks (`own`, its
+    validate.py) refuse first a deck they break: a SetupError naming the breaks (exit 1)."""
     if players not in d.players:
         raise SetupError(f"{game.title} is played by {_counts(d.players)} player{'' if d.players == [1] else 's'}, "
                          f"not {players}")
@@ -261,9 +291,17 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
         raise SetupError(f"{game.title} has no variant '{variant}'; its variants: {one_of(d.variants) or 'none'}")
     if not d.steps:
         raise SetupError(f"{game.title} declares no setup (add setup: to its spec)", usage=False)
-    table = deal.deal(spec, d.steps, players, seed, variant)
+    if own is not None:
+        said = Report()
+        own(spec, said)
+        if said.errors:
+            raise SetupError(f"{game.title} cannot be set up from this deck: "
+                             + "; ".join(f"{x.code}: {x.message}" for x in said.sorted() if x in said.errors),
+                             usage=False)
+    variant = variant or d.default_variant
+    table = deal.deal(spec, d.steps, players, seed, variant, dummies=d.dummies.get(players, 0))
     return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: game.card_name(item, spec, lang),
-                             game.title)
+                             game.title, d.variant_names.get(variant or ""), always=d.default_variant is not None)
 
 
 def _counts(players: list[int]) -> str:

@@ -41,7 +41,7 @@ def _decks_in(steps: list, cards: list[tuple[Item, int]], players: int, variant:
         if not s.applies(players, variant):
             continue
         if s.what == "shuffle":
-            for c, n in [x for x in box.values() if x[0].kind in s.arg]:
+            for c, n in [x for x in box.values() if x[0].kind in s.arg and s.selects(x[0], players)]:
                 deck[c.id], left = c, left + n
                 del box[c.id]
         elif s.what == "give":
@@ -70,6 +70,7 @@ def _taken(what: str, arg: Any, players: int) -> int:
 def _given(box: dict[str, list], arg: dict, players: int) -> None:
     """A give step's copies out of the box: each player's of every id, or of every value."""
     tests = ([lambda c, i=i: c.id == i for i in arg["ids"]] if "ids" in arg else
+             [lambda c: c.kind == arg["kind"]] * arg["count"] if "count" in arg else
              [lambda c, v=v: c.kind == arg["kind"] and c.get(arg["one_each"]) == v for v in arg["values"]])
     for test in tests:
         need = players

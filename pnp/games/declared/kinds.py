@@ -10,6 +10,12 @@ and every problem as a located diagnostic. Field types:
     image: true           id: true (a name cards share or point at, such as a recipe: lower-case
                           letters, digits and dashes; not printed text, so one language)
                           with required (default true) and default on any of them
+    plain: MAXLEN         text read as written, the same in every language (a code, a pattern
+                          of letters such as AAB): a string, never {en, zh-TW}
+    record: { NAME: TYPE, … }   a mapping of named fields of its own (each a field declaration,
+                          no image, no record in a record), such as
+                          mix: { record: { pattern: { plain: 20 }, points: { int: [1, 99] } } };
+                          its value remembers where each of its keys is written (`loc_of`)
     legal: [1, 2, 3]      on an int field: the values the game's rules allow. Reading accepts the
                           whole range (a value outside `legal` is a rule break, exit 1, that a
                           `legal` rule reports); every message about the field quotes them, and
@@ -32,7 +38,7 @@ from ...load.schema import (
 )
 from ...load.yamlload import Node, type_name
 
-TYPES = ("choice", "int", "number", "text", "bool", "list", "ref", "image", "id")
+TYPES = ("choice", "int", "number", "text", "bool", "list", "ref", "image", "plain", "record", "id")
 OPTIONS = ("required", "default", "min", "max", "legal", "derive")
 DERIVE_KEYS = ("from", "cases")
 TESTS = ("equals", "multiple_of", "otherwise")  # a case's test; first that matches wins
@@ -89,6 +95,7 @@ class Kinds:
     field_locs: dict[tuple[str, str], Loc] = field(default_factory=dict)  # (kind, field) -> its declaration
     choices: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # field -> value -> attrs
     images: dict[str, list[str]] = field(default_factory=dict)  # kind -> its image fields
+    nouns: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)  # kind -> lang -> (one, many): extras.py
 
     def type_of(self, kind: str, name: str) -> Type | None:
         return next((f.type for f in self.fields.get(kind, []) if f.name == name), None)
@@ -436,7 +443,62 @@ def _type(name: str, decl: Node, report: Report, what: str) -> Type | str | None
     for k in ("min", "max"):
         if k in decl.value:
             report.error(decl.key_loc(k), "DECLARE-KEY", f"'{k}' of {what} applies to a list; this field is {name}")
+    if name == "record":
+        return _record(arg, report, what)
     return _SCALARS[name](arg, report, f"'{name}' of {what}")
+
+
+class Fields(dict):
+    """A record field's value: its keys' values, and where each is written (`loc_of`)."""
+
+    locs: dict[str, Loc]
+
+    def loc_of(self, name: str) -> Loc:
+        return self.locs[name]
+
+
+@dataclass
+class RecordOf(Type):
+    """A mapping of named fields, read into `Fields`."""
+
+    fields: list[Field]
+
+    def describe(self) -> str:
+        return "a mapping with keys " + one_of(f.name for f in self.fields)
+
+    def read(self, node: Node, report: Report, what: str) -> Any:
+        from ...load.schema import read_fields
+
+        values, locs = read_fields(node, self.fields, report, what)
+        if values is INVALID or INVALID in values.values():
+            return INVALID
+        out = Fields(values)
+        out.locs = locs
+        return out
+
+
+def _record(arg: Node, report: Report, what: str) -> Type | None:
+    """`record: { NAME: TYPE, … }`: each a field declaration of its own (not an image, not a record)."""
+    if not arg.is_map or not arg.value:
+        report.error(arg.loc, "DECLARE-TYPE", f"'record' of {what} is {type_name(arg)}, expected a mapping of its "
+                                              "fields, such as  record: { pattern: { plain: 20 }, points: { int: [1, 99] } }")
+        return None
+    fields = []
+    for name, decl in arg.value.items():
+        if not isinstance(name, str) or not name.replace("_", "-").replace("-", "").isalnum():
+            report.error(arg.key_loc(name), "DECLARE-FIELD", f"'record' of {what} cannot have a field '{name}': a "
+                                                             "field name is letters, digits, - and _")
+            return None
+        f = _field(name, decl, report, f"field '{name}' of the record of {what}")
+        if f is None:
+            return None
+        if f.type == "image" or isinstance(f.type, RecordOf):
+            report.error(arg.key_loc(name), "DECLARE-TYPE", f"field '{name}' of the record of {what} is "
+                                                            f"{'an image' if f.type == 'image' else 'a record'}; a "
+                                                            "record holds plain values")
+            return None
+        fields.append(f)
+    return RecordOf(fields)
 
 
 def _count(decl: Node, key: str, default: int, report: Report, what: str) -> int:
@@ -475,6 +537,11 @@ def _text(arg: Node, report: Report, what: str) -> Type | None:
     return None if n is INVALID else Localized(n)
 
 
+def _plain(arg: Node, report: Report, what: str) -> Type | None:
+    n = Int(1, MAX_TEXT).read(arg, report, what)
+    return None if n is INVALID else Text(n)
+
+
 def _bool(arg: Node, report: Report, what: str) -> Type | None:
     v = Bool().read(arg, report, what)
     if v is not True:
@@ -506,7 +573,7 @@ def _id(arg: Node, report: Report, what: str) -> Type | None:
 
 _SCALARS = {
     "id": _id,
-    "choice": _choice, "text": _text, "bool": _bool, "ref": _ref, "image": _image,
+    "choice": _choice, "text": _text, "bool": _bool, "ref": _ref, "image": _image, "plain": _plain,
     "int": lambda a, r, w: _range(Int, a, r, w), "number": lambda a, r, w: _range(Number, a, r, w),
 }
 
@@ -523,6 +590,8 @@ def _choices(node: Node | None, kinds: Kinds, report: Report) -> dict[str, dict[
     declared = {f.name: f.type for fields in kinds.fields.values() for f in fields if isinstance(f.type, Choice)}
     declared.update({f.name: f.type.item for fields in kinds.fields.values() for f in fields
                      if isinstance(f.type, ListOf) and isinstance(f.type.item, Choice)})
+    declared = _union_of_choices(declared, kinds)
+    declared.update(_listed_fields(kinds, declared))
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for name, values in node.value.items():
         if name not in declared:
@@ -533,15 +602,61 @@ def _choices(node: Node | None, kinds: Kinds, report: Report) -> dict[str, dict[
             report.error(values.loc, "DECLARE-TYPE", f"choices of '{name}' is {type_name(values)}, expected a mapping "
                                                      "of its values to their attributes")
             continue
-        options = declared[name].options()
+        options = {str(v).lower(): _key(v) for v in declared[name].options()}  # a key `true:` is True
         out[name] = {}
         for value, attrs in values.value.items():
-            if value not in options:
+            key = options.get(str(value).lower())
+            if key is None:
                 report.error(values.key_loc(value), "DECLARE-CHOICE",
-                             f"'{value}' is not a value of '{name}'; its values: {one_of(options)}")
+                             f"'{value}' is not a value of '{name}'; its values: {one_of(map(str, options))}")
                 continue
-            out[name][value] = _attrs(attrs, report, f"choice '{value}' of '{name}'")
+            out[name][key] = _attrs(attrs, report, f"choice '{value}' of '{name}'")
     return out
+
+
+def _union_of_choices(declared: dict[str, Choice], kinds: Kinds) -> dict[str, Choice]:
+    """A choice field of one name on several kinds (a bauble's colour, a marker's colour) takes the
+    values of them all in `choices:`: each kind's own values are still its field's."""
+    for name in declared:
+        options: dict[str, None] = {}
+        for fields in kinds.fields.values():
+            for f in fields:
+                t = f.type.item if isinstance(f.type, ListOf) else f.type
+                if f.name == name and isinstance(t, Choice):
+                    options.update(dict.fromkeys(t.options()))
+        if list(options) != declared[name].options():
+            declared[name] = Choice(list(options))
+    return declared
+
+
+class _Listed:
+    """The values of an int field with `legal:`, or of a bool field, as `choices:` names them."""
+
+    def __init__(self, values: list[Any]):
+        self.values = values
+
+    def options(self) -> list[Any]:
+        return self.values
+
+
+def _listed_fields(kinds: Kinds, taken: dict[str, Any]) -> dict[str, _Listed]:
+    """The int fields with `legal:` values and the bool fields, which `choices:` may also give
+    attributes to (a round's numeral, a mark's words); a choice field of the same name wins."""
+    out: dict[str, _Listed] = {}
+    for fields in kinds.fields.values():
+        for f in fields:
+            if f.name in taken or f.name in out:
+                continue
+            if isinstance(f.type, Int) and f.type.legal:
+                out[f.name] = _Listed(list(f.type.legal))
+            elif isinstance(f.type, Bool):
+                out[f.name] = _Listed([False, True])
+    return out
+
+
+def _key(value: Any) -> str:
+    """A value as `choices:` keys it, and as a placeholder looks it up: 1 -> '1', true -> 'True'."""
+    return str(value)
 
 
 def _attrs(node: Node, report: Report, what: str) -> dict[str, Any]:
@@ -551,8 +666,8 @@ def _attrs(node: Node, report: Report, what: str) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {}
     for key, value in node.value.items():
-        if key == "name":
-            v = Localized(200).read(value, report, f"'name' of {what}")
+        if key == "name" or value.is_map:  # any attribute may be words in both languages
+            v = Localized(200).read(value, report, f"'{key}' of {what}") if value.value != "" else {"en": ""}
         elif value.kind == "scalar" and isinstance(value.value, (str, int, float)) and not isinstance(value.value, bool):
             v = value.value
         else:

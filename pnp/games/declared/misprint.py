@@ -51,7 +51,16 @@ def _misprint(kind: str, rules: list[Rule], broken: list[Rule], deck: _Deck) -> 
                 if not any(deck.breaks(r, swap=swap) for r in checked):
                     hits.setdefault(c.id, (c, f, []))[2].append(v)
     found = _the_one(list(hits.values()), deck)
-    return None if found is None else (found[0], found[1], [str(deck.text(x)) for x in found[2]])
+    if found is None or _any_value(found, deck):
+        return None
+    return found[0], found[1], [str(deck.text(x)) for x in found[2]]
+
+
+def _any_value(found: tuple[Item, str, list[Any]], deck: _Deck) -> bool:
+    """Whether every value the field may take would mend the breaks (a number out of its legal
+    range, and nothing else broken): a guess that names them all says nothing, so none is made."""
+    values = deck.values(found[0].kind, found[1])
+    return values is not None and len(values) > 2 and len(set(map(repr, found[2]))) >= len(values)
 
 
 def _read_by(rule: Rule) -> list[str]:

@@ -12,7 +12,8 @@ Takes the `rules:` node and the declared kinds; returns `Rule`s, each a measure 
 
 — with a bound (`exactly`, `at_least`, `at_most` or `between: [lo, hi]`), a number that may be
 per player count (`{2: 0, 3: 0, 4: 9}`, measured on the deck as `setup` leaves it for that many
-players, after its `remove` steps) or per variant, a `where: {field: value | [values]}` filter,
+players, after its `remove` steps) or per variant, a `where: {field: value | [values]}` filter
+(`{field: {present: true}}`: the cards that have the optional field at all, false: those without),
 a stable `code`, an optional `message: {en, zh-TW}` and an optional `variant: NAME` (the rule
 holds in that variant only; `variant: default` is the game played without one). An `every`
 whose `where` names a counted field goes through only the values `where` keeps (Hanabi's
@@ -31,9 +32,17 @@ kinds takes `fields: [kind]`, each kind counted apart (and with `total:` all tog
 must be fields of every kind it names (DECLARE-FIELD); a kind not declared, named twice or alone
 in a list is DECLARE-KIND. No misprint is sought for such a rule (a misprint is of one kind).
 
+A rule with `checks: [CHECK, …]` holds several measures under its one code, each with its own
+bound (and its own message, or the rule's); a check with a code of its own is DECLARE-KEY. A
+message's `{total:noun}` is the number with the kind's noun (the game's `nouns:`, extras.py), and
+an every rule's `{missing:spaced}` the combinations missing with their values spaced ("purple
+spiral") rather than comma'd.
+
 A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
 number is then written once, in the setup. An `every` with `exactly` and `total: CODE` checks the
 kind's total as well — every combination's number times the combinations — under that code.
+`total:` may also be `{code: CODE, message: …}`: the total in the designer's words ({total},
+{expected}, {each}, {how_many} — the combinations —, {counted}, {kind}).
 A `message` replaces the default words when it has placeholders (`{id}`, `{value}`, `{missing}`
 … as the measure offers them; `{N:word}` writes a number in words), and is put before them
 when it has none. The face-down decks the setup makes, whose backs must match, are decks.py's.
@@ -66,10 +75,12 @@ PLACEHOLDERS = {
     "sum": COMMON + ("total", "counted", "field"),
     "unique": COMMON + ("id", "other", "field", "value"),
     "each": COMMON + ("id", "field", "value", "legal", "repeated", "others"),
+    "total": ("kind", "total", "expected", "each", "how_many", "counted"),  # `total: {code, message}`
 }
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
 MAX_COMBINATIONS = 10_000
+PRESENT, ABSENT = ("present",), ("absent",)  # `where: {FIELD: {present: true | false}}`: the card has it, or not
 
 
 @dataclass
@@ -118,6 +129,7 @@ class Rule:
     test: str | None = None  # `each`: "distinct" or "legal" instead of a bound
     why: str = ""  # `exactly: setup`: what the setup's steps take, for the message
     together: bool = False  # `every`: its message names {missing}: the combinations short, said in one
+    total_message: dict[str, str] | None = None  # `total: {code, message}`: the total's own words
     variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
     kinds: list[str] = field(default_factory=list)  # `kind: [a, b]`: every kind it measures (kind: the first)
 
@@ -142,16 +154,58 @@ def read_rules(node: Node | None, kinds: Kinds, players: list[int], variants: li
         return []
     rules, codes = [], {}
     for i, child in enumerate(node.value, 1):
-        rule = _rule(child, kinds, players, variants, report, f"rule {i}")
-        if rule is None:
+        made = _checks(child, kinds, players, variants, report, i) if _is_group(child) else \
+            [_rule(child, kinds, players, variants, report, f"rule {i}")]
+        if None in made or not made:
             continue
+        rule = made[0]
         if rule.code in codes:
             report.error(child.loc, "DECLARE-CODE", f"rule {i}'s code '{rule.code}' is also rule {codes[rule.code]}'s; "
                                                     "each rule has a code of its own")
             continue
         codes[rule.code] = i
-        rules.append(rule)
+        rules.extend(made)
     return rules
+
+
+GROUP_KEYS = ("code", "message", "checks")  # a rule of several checks: `checks:` under one code
+
+
+def _is_group(node: Node) -> bool:
+    return node.is_map and "checks" in node.value
+
+
+def _checks(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report,
+            i: int) -> list[Rule | None]:
+    """`{code, message, checks: [CHECK, …]}`: several measures, each with its own bound, reported
+    under one code; a check without a message of its own takes the rule's."""
+    what = f"rule {i}"
+    bad = [k for k in node.value if k not in GROUP_KEYS]
+    for k in bad:
+        report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}: a rule with checks takes "
+                                                     f"{one_of(GROUP_KEYS)}, and each check its measure and bound")
+    items = node.value["checks"]
+    if not items.is_seq or not items.value:
+        report.error(items.loc, "DECLARE-TYPE", f"'checks' of {what} is {type_name(items)}, expected a list of "
+                                                "checks, each a measure with its bound")
+        return [None]
+    if bad or _code(node, report, what) is None:
+        return [None]
+    out: list[Rule | None] = []
+    for j, sub in enumerate(items.value, 1):
+        own = [k for k in ("code", "checks") if sub.is_map and k in sub.value]
+        if own:
+            report.error(sub.key_loc(own[0]), "DECLARE-KEY", f"check {j} of {what} has '{own[0]}': a check takes its "
+                                                             "rule's code, and holds no checks of its own")
+            out.append(None)
+            continue
+        if not sub.is_map:
+            out.append(_rule(sub, kinds, players, variants, report, f"check {j} of {what}"))
+            continue
+        shared = {k: node.value[k] for k in ("code", "message") if k in node.value and k not in sub.value}
+        merged = Node("map", sub.loc, {**shared, **sub.value}, {**{k: node.key_loc(k) for k in shared}, **sub.key_locs})
+        out.append(_rule(merged, kinds, players, variants, report, f"check {j} of {what}"))
+    return out
 
 
 # What a rule may say beside its measure: the bounds (or tests) each measure takes — `unique`
@@ -243,11 +297,33 @@ def _total(rule: Rule, limit: str | None, node: Node, report: Report, what: str)
                                                             "number for  exactly:  (the kind's total is that times "
                                                             "the combinations)")
         return False
+    if t.is_map:
+        return _total_said(rule, t, report, what)
     if t.kind != "scalar" or not isinstance(t.value, str) or not CODE.match(t.value):
         report.error(t.loc, "DECLARE-CODE", f"'total' of {what} is {type_name(t)}, expected a code for the total, "
                                             "such as CARDS")
         return False
     rule.total = t.value
+    return True
+
+
+def _total_said(rule: Rule, t: Node, report: Report, what: str) -> bool:
+    """`total: {code: CODE, message: …}`: the total under its code, in the designer's words ({total},
+    {expected}, {each}, {how_many}, {counted}, {kind})."""
+    bad = [k for k in t.value if k not in ("code", "message")]
+    for k in bad:
+        report.error(t.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in 'total' of {what}; accepted keys: code "
+                                                  "and message")
+    code = _code(t, report, f"'total' of {what}")
+    if code is None or bad:
+        return False
+    rule.total = code
+    if "message" not in t.value:
+        return True
+    msg = Localized(300).read(t.value["message"], report, f"'message' of 'total' of {what}")
+    if msg is INVALID or not _message_ok(msg, "total", t.value["message"], report, f"'total' of {what}"):
+        return False
+    rule.total_message = msg
     return True
 
 
@@ -320,11 +396,13 @@ def _message_ok(msg: dict[str, str], measure: str, node: Node, report: Report, w
                                                       "for the brace itself")
             return False
         for name, spec in names:
-            if name not in offered or spec not in ("", "word"):
+            if name not in offered or spec not in ("", "word", "noun") and (spec, name) != ("spaced", "missing"):
                 shown = "{" + name + (f":{spec}" if spec else "") + "}"
                 report.error(node.loc, "DECLARE-MESSAGE",
                              f"'message' of {what} ({lang}) has the placeholder '{shown}'; {'an' if measure[0] in 'aeiou' else 'a'} {measure} rule's message can "
-                             f"use {', '.join('{' + n + '}' for n in offered)} (and {{NAME:word}} for a number in words)")
+                             f"use {', '.join('{' + n + '}' for n in offered)} (and {{NAME:word}} for a number in words, "
+                             f"{{NAME:noun}} for a number of cards with the kind's noun, {{missing:spaced}} for combinations "
+                             "said with spaces)")
                 return False
     return True
 
@@ -527,6 +605,12 @@ def _where(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str
         if f is None:
             return None
         t = kinds.type_of(kind, f)
+        if value.is_map and set(value.value) == {"present"}:  # {present: true}: the card has the field, or not
+            flag = Bool().read(value.value["present"], report, f"'present' of '{f}' in 'where' of {what}")
+            if flag is INVALID:
+                return None
+            out[f] = PRESENT if flag else ABSENT
+            continue
         items = value.value if value.is_seq else [value]
         read = [(t.item if isinstance(t, ListOf) else t).read(v, report, f"'{f}' in 'where' of {what}") for v in items]
         if INVALID in read:
@@ -600,11 +684,12 @@ InPlay = Callable[[int | None, str | None], list[tuple[Item, int]]]  # (players,
 
 
 def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], variants: list[str],
-          in_play: InPlay, report: Report) -> None:
+          in_play: InPlay, report: Report, default: str | None = None) -> None:
     """Every rule against the deck: once, or for every player count (or variant) its bound names
     (and only in the variant it is limited to); then the breaks one misprinted card explains are
     told at that card (misprint.py)."""
     deck = _Deck(spec, kinds, players, variants, in_play)
+    deck.default = default
     told: dict[int, Report] = {}  # rule index -> what its break said
     for i, rule in enumerate(rules):
         said = Report()
@@ -633,6 +718,7 @@ class _Deck:
         self.spec, self.kinds, self.players, self.variants = spec, kinds, players, variants
         self._in_play = in_play
         self._of_kind: dict[tuple, list[tuple[Item, int]]] = {}  # (players, variant, kind) -> its cards in play
+        self.default: str | None = None  # `default_variant:`: the variant measured for the game without one
 
     def cards(self, p: int | None, v: str | None) -> list[tuple[Item, int]]:
         return self._in_play(p, v)  # kept on the spec by setup.in_play, for the face-down decks too
@@ -656,6 +742,9 @@ class _Deck:
         vs: list[str | None] = [None, *self.variants] if rule.per == "variant" else [None]
         if rule.variant is not None:
             vs = [None if rule.variant == DEFAULT else rule.variant]
+        if self.default is not None and (rule.per == "variant" or rule.variant is not None):  # the game
+            # without a variant is the default variant
+            vs = list(dict.fromkeys(self.default if v is None or v == DEFAULT else v for v in vs))
         ps: list[int | None] = list(self.players) if rule.per == "players" else [None]
         return [(p, v) for v in vs for p in ps]
 
@@ -744,7 +833,7 @@ class _Check:
         if msg is not None and _names(msg):
             bound = rule.bound.wanted(self.players, self.variant) if rule.bound else ""
             values = {"kind": rule.kind, "context": context, "bound": bound, "expected": bound, **values}
-            text = _fill(msg, values)
+            text = _fill(msg, values, self.kinds.nouns)
         elif msg is not None:
             text = f"{msg} ({context}{text})"
         else:
@@ -752,14 +841,22 @@ class _Check:
         self.report.rule(loc, code or rule.code, text)
 
 
-def _fill(template: str, values: dict[str, Any]) -> str:
+def _fill(template: str, values: dict[str, Any], nouns: dict | None = None) -> str:
     out = []
     for literal, name, spec, _ in string.Formatter().parse(template):
         out.append(literal)
         if name is not None:
             v = values.get(name, "")
-            out.append(_word(v) if spec == "word" else _text(v))
+            out.append(_word(v) if spec == "word" else _noun(nouns or {}, values.get("kind", ""), v)
+                       if spec == "noun" else _text(values.get(f"{name}_spaced", v)) if spec == "spaced" else _text(v))
     return "".join(out)
+
+
+def _noun(nouns: dict, kind: str, v: Any) -> str:
+    """`{total:noun}`: the number with the kind's noun (`nouns:`), singular for 1."""
+    from .extras import noun
+
+    return noun(nouns, kind, v) if isinstance(v, (int, float)) else _text(v)
 
 
 def card_noun(kind: str) -> str:
@@ -786,6 +883,10 @@ def _word(v: Any) -> str:
 def _matches(c: Item, where: dict[str, list[Any]]) -> bool:
     for name, wanted in where.items():
         value = c.get(name)
+        if wanted is PRESENT or wanted is ABSENT:
+            if (value not in (None, "", [])) != (wanted is PRESENT):
+                return False
+            continue
         values = value if isinstance(value, list) else [_plain_text(value)]
         if not any(v in wanted for v in values):
             return False
@@ -804,7 +905,7 @@ def _context(p: int | None, v: str | None, limit: str | None = None) -> str:
 def _described(rule: Rule, n: int) -> str:
     """"3 ship cards with suit red": the count on the noun, the filter after it."""
     conds = [f"{k} {' or '.join(map(_text, v))}" for k, v in rule.where.items()]
-    return plural(n, _noun(rule)) + (" with " + " and ".join(conds) if conds else "")
+    return plural(n, _rule_noun(rule)) + (" with " + " and ".join(conds) if conds else "")
 
 
 def nouns(word: str) -> str:
@@ -928,7 +1029,8 @@ def _check_every(ch: _Check, cards) -> bool:
                total=total, counted=counted, combination=name, values=values, how_many=len(values))
         broke = True
     if short:
-        ch.say(ch.at, "", missing=one_of(short), values=values, how_many=len(values))
+        spaced = one_of(s.replace(", ", " ") for s in short)  # `{missing:spaced}`: "purple spiral"
+        ch.say(ch.at, "", missing=one_of(short), missing_spaced=spaced, values=values, how_many=len(values))
         broke = True
     return broke
 
@@ -955,8 +1057,16 @@ def _check_total(ch: _Check, cards) -> bool:
     loc = _blame_total(cards, total, expected, ch.at)
     of = (f"{rule.fields[0]} {one_of(c[0] for c in rule.combos)}" if len(rule.fields) == 1
           else f"combination of {' and '.join(rule.fields)}")
+    counted = _parts(one_of(rule.kinds), cards, loc)
+    if rule.total_message is not None:  # the designer's words for the total
+        if ch.quiet:
+            raise _Breaks
+        ch.report.rule(loc, rule.total, _fill(rule.total_message["en"], {
+            "kind": rule.kind, "total": total, "expected": expected, "each": each, "how_many": len(rule.combos),
+            "counted": counted}))
+        return True
     ch.say(loc, f"the deck has {_described(rule, total)}, expected {expected:g} ({each:g} of each {of}); counted from "
-                f"{_parts(one_of(rule.kinds), cards, loc)}", code=rule.total)
+                f"{counted}", code=rule.total)
     return True
 
 
@@ -1045,7 +1155,7 @@ def _keys(value: Any) -> list[tuple[str | None, Any]]:
     return [(None, value)]
 
 
-def _noun(rule: Rule) -> str:
+def _rule_noun(rule: Rule) -> str:
     """What one card a rule counts is called: its kind's card, or "card" when it counts several kinds."""
     return card_noun(rule.kind) if len(rule.kinds) < 2 else "card"
 

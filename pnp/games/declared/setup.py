@@ -5,7 +5,8 @@ copies, each step limited, where it says so, to some player counts (`players: [2
 variant (`variant: short`; `variant: default` is the game played without one; a list,
 `variant: [default, travel]`, names each variant it runs in):
 
-    shuffle: [KIND, …]          those kinds' cards into the deck, shuffled
+    shuffle: [KIND, …]          those kinds' cards into the deck, shuffled; or
+             {kind: K | [K, …], where: {…}}   only their cards that match (a round's cards)
     remove: {where: {…}}        matching cards out of the game (set aside, open)
     deal: N | {2: 8, 3: 7}      N cards from the deck to every player, hidden from the others
                                 (seen_by: owner); seen_by: others (the holder cannot look) or all
@@ -16,16 +17,37 @@ variant (`variant: short`; `variant: default` is the game played without one; a 
     piles: [4, 3, 3] | {2: […]} face-down piles from the deck, in that order
     pile: NAME | {en, zh-TW}    the rest of the deck, face down
     place: [KIND, …]            every card of those kinds open on the table, for everyone (tokens,
-                                boards, a supply); kinds no step names are "not placed by the setup"
+                                boards, a supply); kinds no step names are "not placed by the setup";
+                                or {kind: K | [K, …], where: {…}}: only their cards that match
+    unused: [KIND, …]           the cards of those kinds no earlier step took stay in the box,
+                                unused (the cookies a variant deals none of): not in the deal
     note: {en, zh-TW}           a sentence for the people setting up, nothing dealt
 
 A deal may say `by_kind: true`: its number is of every kind in the deck, each kind dealt apart
 (and each kind a face-down deck of its own, decks.py); what a kind has left stays in the deck.
 
+A shuffle may say `per_seat: N` (only N of its kinds' cards for each seat — players and the
+game's `dummies:` — at random, the rest set aside); a deal `with_dummies: true` (the dummy seats
+are dealt a hand no one sees) and `each_card: TEXT` (the line its holder's section prints for
+each card, `{card}` and the card's `{FIELD}`); a give `{kind: K, count: N}`; any step a list of
+variants (`variant: [short, default]`). A text's `{deck}` is the cards in the deck when a deal,
+display or piles step began, and the game's `numbers:` are written into texts when read.
+
+A place step may say `counted: [KIND, …]`: the deal's data gives the number of those kinds' cards
+({plum: 18, pi: 18, watchdog: [the card]}) rather than each card (a supply of alike cards).
+
 And optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
 `given`, `table` or `piles`: GEM's `coins` and `piles`) and `text: {en, zh-TW}` (the sentence the
 setup prints for the step, in place of its own line; `{cards}`, `{each}`, `{piles}`, `{sizes}`,
-`{players}` are its numbers, `{cards:card|cards}` a number with its word, singular for 1).
+`{players}` are its numbers, `{cards:card|cards}` a number with its word, singular for 1;
+`{listed}` the cards a remove, place, display or give step moved, by name and id, `{cards.KIND}`
+and `{listed.KIND}` the same of one kind; a text may run over lines, and one that begins with a
+space continues the paragraph before it).
+
+A step's `where:` (remove, and shuffle or place in their mapping form) keeps the cards whose
+fields have those values; a value may be per player count (`number: {3: [19, 20], 4: [20], 5: []}`:
+the cards a player count removes), and `where` may be a list of such mappings (a card matching
+any one of them is kept: the turn-order cards 1 to N-1 without the plum mark and N with it).
 
 `deal` runs them for a player count, a seed and a variant, and returns the table as the steps left
 it; setup_text.py says what it dealt (`result`: as data, split like every game's setup, and as
@@ -38,7 +60,7 @@ from __future__ import annotations
 
 import random
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...diagnostics import Loc, Report, one_of, plural
@@ -49,15 +71,17 @@ from ..base import SetupError, seat_name
 from .kinds import Broken, Kinds
 from .rules import DEFAULT, _matches, _where, values_of
 
-STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note")
+STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note", "unused")
 LIMITS = ("players", "variant")
-EXTRAS = ("distinct", "name", "text", "seen_by", "by_kind")
+EXTRAS = ("distinct", "name", "text", "seen_by", "with_dummies", "per_seat", "each_card", "counted", "by_kind")
 SEEN_BY = ("owner", "others", "all")  # who looks at a dealt hand: its holder, everyone else, everyone
 TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
-STEP_VALUES = {"give": ("cards", "each", "players"), "deal": ("cards", "each", "players"),
-               "display": ("cards", "players"), "piles": ("cards", "piles", "sizes", "players"),
-               "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players"),
-               "place": ("cards", "players"), "note": ("players",)}  # what a step's text may say: the numbers that step has
+STEP_VALUES = {"give": ("cards", "each", "players", "listed"), "deal": ("cards", "each", "players", "deck"),
+               "display": ("cards", "players", "deck", "listed"),
+               "piles": ("cards", "piles", "sizes", "players", "deck"),
+               "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players", "listed"),
+               "place": ("cards", "players", "listed"), "note": ("players",),
+               "unused": ("cards", "players")}  # what a step's text may say: the numbers that step has
 MAX_DEAL = 999
 
 
@@ -72,20 +96,29 @@ class Step:
     name: str | None = None  # the key its cards go under in the deal's data
     text: dict[str, str] | None = None  # what the setup says for it, by language
     seen_by: str = "owner"  # a deal's cards: seen by their holder, by the others, or by all
-    variants: list[str] | None = None  # `variant: [a, default]`: the variants it runs in (variant: None)
     by_kind: bool = False  # a deal's number is of every kind in the deck, each kind apart
+    with_dummies: bool = False  # a deal: the dummy seats (`dummies:`) are dealt a hand too
+    per_seat: int | None = None  # a shuffle: only this many of its kinds' cards for every seat
+    each_card: dict[str, str] | None = None  # a deal: the line its holder's section prints for each card
+    where: Any = None  # shuffle, place: a `Where` keeping only the matching cards of its kinds
+    counted: list[str] | None = None  # a place step's kinds the data counts rather than lists (a supply)
+
+    def selects(self, c: Item, players: int | None) -> bool:
+        """Whether the step's `where` (if it has one) keeps the card for this player count."""
+        return self.where is None or self.where.matches(c, players)
 
     def applies(self, players: int | None, variant: str | None) -> bool:
         """Whether the step is run for this player count (None: any) and variant (None: none)."""
         return ((self.players is None or players is None or players in self.players)
-                and self.variant in (None, variant or DEFAULT)
-                and (self.variants is None or (variant or DEFAULT) in self.variants))
+                and (self.variant in (None, variant or DEFAULT)
+                     or isinstance(self.variant, list) and (variant or DEFAULT) in self.variant))
 
     def label(self, n: int) -> str:
         return f"setup step {n} ({self.what}, line {self.loc.line})"
 
 
-def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: list[str], report: Report) -> list[Step]:
+def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: list[str], report: Report,
+               numbers: dict | None = None, dummies: dict | None = None) -> list[Step]:
     if node is None:
         return []
     if not node.is_seq:
@@ -94,7 +127,7 @@ def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: li
         return []
     steps, nodes = [], []
     for i, child in enumerate(node.value, 1):
-        step = _step(child, kinds, players, variants, report, f"setup step {i}")
+        step = _step(child, kinds, players, variants, report, f"setup step {i}", numbers or {}, dummies or {})
         if step is not None:
             steps.append(step)
             nodes.append((i, child))
@@ -121,7 +154,8 @@ def _check_names(steps: list[Step], nodes: list, report: Report) -> None:
                                                               f"deal's data has already ({why}); name it otherwise")
 
 
-def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report, what: str) -> Step | None:
+def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], report: Report, what: str,
+          numbers: dict | None = None, dummies: dict | None = None) -> Step | None:
     if not node.is_map:
         report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with one of {one_of(STEPS)}")
         return None
@@ -136,11 +170,17 @@ def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
                                                + (f"; it has {one_of(found)}" if found else ""))
         return None
     kind = found[0]
-    arg = _READERS[kind](node.value[kind], kinds, players, report, f"'{kind}' of {what}")
+    game = _Game(kinds, players, variants, numbers or {}, dummies or {})
+    if kind == "note" and game.numbers:  # a note may write the rules' named numbers too
+        arg = _baked(_sentence(node.value[kind], report, f"'{kind}' of {what}", STEP_VALUES["note"] + tuple(game.numbers)),
+                     game.numbers)
+    else:
+        arg = _READERS[kind](node.value[kind], kinds, players, report, f"'{kind}' of {what}")
     if arg is None:
         return None
     step = Step(kind, arg, node.loc)
-    game = _Game(kinds, players, variants)
+    if kind in ("shuffle", "place") and isinstance(arg, dict):  # the mapping form: kinds and a where
+        step.arg, step.where = arg["kinds"], arg["where"]
     for key, read in _EXTRA_READERS.items():
         if key in node.value and not read(step, node, game, report, what):
             return None
@@ -154,6 +194,8 @@ class _Game:
     kinds: Kinds
     players: list[int]
     variants: list[str]
+    numbers: dict = field(default_factory=dict)  # `numbers:`, which a step's text may write
+    dummies: dict = field(default_factory=dict)  # `dummies:`: player count -> dummy seats
 
 
 def _read_players(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
@@ -163,10 +205,18 @@ def _read_players(step: Step, node: Node, game: _Game, report: Report, what: str
 
 
 def _read_variant(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
-    """`variant: NAME` of a declared variant, or `variant: default`: the game without one."""
+    """`variant: NAME` of a declared variant, or `variant: default`: the game without one; or a
+    list of them (`variant: [family, advanced]`): the step is run in any of them."""
     v = node.value["variant"]
-    if v.is_seq:
-        return _read_variants(step, v, game, report, what)
+    if v.is_seq and v.value:
+        names = []
+        for item in v.value:
+            one = Step(step.what, step.arg, step.loc)
+            if not _read_variant(one, Node("map", node.loc, {"variant": item}), game, report, what):
+                return False
+            names.append(one.variant)
+        step.variant = names
+        return True
     if v.kind != "scalar" or v.value not in [*game.variants, DEFAULT]:
         report.error(v.loc, "DECLARE-VARIANT", f"'variant' of {what} is '{v.value}', not a variant of the game; "
                                                f"variants: {one_of(game.variants) or 'none (declare them under variants:)'}"
@@ -185,7 +235,7 @@ def _read_name(step: Step, node: Node, game: _Game, report: Report, what: str) -
     n = Id().read(node.value["name"], report, f"'name' of {what}")
     if n is INVALID:
         return False
-    if step.what in ("shuffle", "remove", "note", "pile"):
+    if step.what in ("shuffle", "remove", "note", "pile", "unused"):
         report.error(node.key_loc("name"), "DECLARE-KEY", f"'name' of {what}: a {step.what} step puts no cards of its "
                                                           "own in the deal's data" + ("; its pile is named by "
                                                           "pile: NAME" if step.what == "pile" else ""))
@@ -195,8 +245,89 @@ def _read_name(step: Step, node: Node, game: _Game, report: Report, what: str) -
 
 
 def _read_text(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
-    step.text = _sentence(node.value["text"], report, f"'text' of {what}", STEP_VALUES[step.what])
+    step.text = _baked(_sentence(node.value["text"], report, f"'text' of {what}",
+                                 STEP_VALUES[step.what] + tuple(game.numbers), game.kinds), game.numbers)
     return step.text is not None
+
+
+def _baked(text: dict[str, str] | None, numbers: dict) -> dict[str, str] | None:
+    """A sentence with the rules' named numbers (`numbers:`) written in, the step's own left."""
+    if text is None or not numbers:
+        return text
+    out = {}
+    for lang, t in text.items():
+        parts = []
+        for literal, name, spec, conv in _COUNTED.parse(t):
+            parts.append(literal.replace("{", "{{").replace("}", "}}"))
+            if name is not None:
+                parts.append(_COUNTED.format_field(numbers[name], spec) if name in numbers
+                             else "{" + name + (f":{spec}" if spec else "") + "}")
+        out[lang] = "".join(parts)
+    return out
+
+
+def _read_with_dummies(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`with_dummies: true` on a deal: the dummy seats (`dummies:`) are dealt a hand as well."""
+    v = node.value["with_dummies"]
+    if step.what != "deal" or v.value is not True:
+        report.error(node.key_loc("with_dummies"), "DECLARE-KEY", f"'with_dummies' of {what}: " + (
+            f"it belongs to a deal step, not a {step.what} step" if step.what != "deal"
+            else "write  with_dummies: true  or leave it out"))
+        return False
+    if not game.dummies:
+        report.error(node.key_loc("with_dummies"), "DECLARE-KEY", f"'with_dummies' of {what}: the game declares no "
+                                                                  "dummy seats (dummies: {PLAYERS: N})")
+        return False
+    step.with_dummies = True
+    return True
+
+
+def _read_per_seat(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`per_seat: N` on a shuffle: only N of its kinds' cards for every seat (players and dummies),
+    chosen at random; the rest are set aside."""
+    if step.what != "shuffle":
+        report.error(node.key_loc("per_seat"), "DECLARE-KEY", f"'per_seat' belongs to a shuffle step, not {what} "
+                                                              f"(a {step.what} step)")
+        return False
+    n = Int(1, MAX_DEAL).read(node.value["per_seat"], report, f"'per_seat' of {what}")
+    step.per_seat = None if n is INVALID else n
+    return n is not INVALID
+
+
+def _read_each_card(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`each_card: TEXT` on a deal: the line its holder's section prints for each card dealt,
+    `{card}` its name and id, `{FIELD}` (`{FIELD:one|many}`) the card's own values."""
+    if step.what != "deal":
+        report.error(node.key_loc("each_card"), "DECLARE-KEY", f"'each_card' belongs to a deal step, not {what} "
+                                                               f"(a {step.what} step)")
+        return False
+    fields = tuple(dict.fromkeys(f.name for fs in game.kinds.fields.values() for f in fs))
+    step.each_card = _baked(_sentence(node.value["each_card"], report, f"'each_card' of {what}",
+                                      ("card",) + fields + tuple(game.numbers)), game.numbers)
+    return step.each_card is not None
+
+
+    step.text = _sentence(node.value["text"], report, f"'text' of {what}", STEP_VALUES[step.what], game.kinds)
+    return step.text is not None
+
+
+def _read_counted(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`counted: [KIND, …]` of a place step: a supply of alike cards, whose number the deal's data
+    gives ({plum: 18}) in place of each card."""
+    if step.what != "place":
+        report.error(node.key_loc("counted"), "DECLARE-KEY", f"'counted' belongs to a place step, not {what} "
+                                                             f"(a {step.what} step)")
+        return False
+    kinds = _kinds_list(node.value["counted"], game.kinds, game.players, report, f"'counted' of {what}")
+    if kinds is None:
+        return False
+    wrong = [k for k in kinds if k not in step.arg]
+    if wrong:
+        report.error(node.value["counted"].loc, "DECLARE-KIND", f"'counted' of {what} names {one_of(wrong)}, which "
+                                                                f"the step does not place; it places {one_of(step.arg)}")
+        return False
+    step.counted = kinds
+    return True
 
 
 def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
@@ -211,21 +342,6 @@ def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str
                                              "(its holder only, everyone but its holder, everyone)")
         return False
     step.seen_by = v.value
-    return True
-
-
-def _read_variants(step: Step, v: Node, game: _Game, report: Report, what: str) -> bool:
-    """`variant: [NAME, default, …]`: the step runs in each of these (The Jam's missions: in the game
-    without a variant and the travel one, not the kids')."""
-    named = [n.value for n in v.value]
-    wrong = next((n for n in v.value if n.kind != "scalar" or n.value not in [*game.variants, DEFAULT]), None)
-    if wrong is not None or not named or len(set(named)) != len(named):
-        at, said = (wrong.loc, f"names '{wrong.value}', not a variant of the game") if wrong is not None else (
-            v.loc, "names a variant twice" if named else "is an empty list")
-        report.error(at, "DECLARE-VARIANT", f"'variant' of {what} {said}; variants: "
-                                            f"{one_of([*game.variants, DEFAULT])} (default: the game without a variant)")
-        return False
-    step.variants = named
     return True
 
 
@@ -244,10 +360,13 @@ def _read_by_kind(step: Step, node: Node, game: _Game, report: Report, what: str
 
 # A step's keys besides its own, each with its reader, in the order they are checked.
 _EXTRA_READERS = {"players": _read_players, "variant": _read_variant, "distinct": _read_distinct,
-                  "name": _read_name, "text": _read_text, "seen_by": _read_seen_by, "by_kind": _read_by_kind}
+                  "name": _read_name, "text": _read_text, "seen_by": _read_seen_by,
+                  "with_dummies": _read_with_dummies, "per_seat": _read_per_seat, "each_card": _read_each_card,
+                  "counted": _read_counted, "by_kind": _read_by_kind}
 
 
-def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES) -> dict[str, str] | None:
+def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES,
+              kinds: Kinds | None = None) -> dict[str, str] | None:
     """A sentence in one or both languages; its `{…}` are the step's numbers, checked here. A
     number may carry its word in both forms, `{cards:card|cards}` ("1 card", "5 cards")."""
     text = Localized(1000).read(node, report, what)
@@ -262,6 +381,14 @@ def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = 
                                                       "brace itself")
             return None
         for n, spec, conv in names:
+            n, _, of = n.partition(".")  # {cards.KIND}, {listed.KIND}: of one kind
+            if of and (n not in ("cards", "listed") or "listed" not in offered or kinds is None
+                       or of not in kinds.fields):
+                known = one_of(kinds.fields) if kinds is not None else "none"
+                report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has the placeholder '{{{n}.{of}}}'; "
+                                                          "{cards.KIND} and {listed.KIND} name a kind of a step that "
+                                                          f"moves cards (remove, place, display, give); kinds: {known}")
+                return None
             if n not in offered or conv or spec and not (n != "sizes" and _forms(spec)):
                 report.error(node.loc, "DECLARE-MESSAGE", f"{what} ({lang}) has the placeholder '{{{n}}}'; this step's "
                                                           f"text can use {', '.join('{' + v + '}' for v in offered)}")
@@ -301,6 +428,8 @@ def _distinct(node: Node, kind: str, kinds: Kinds, report: Report, what: str) ->
 
 
 def _kinds_list(node, kinds, players, report, what):
+    if node.is_map:  # {kind: K | [K, …], where: {…}}: only the matching cards of those kinds
+        return _kinds_where(node, kinds, players, report, what)
     items = node.value if node.is_seq else [node]
     out = []
     for n in items:
@@ -346,17 +475,89 @@ def _remove(node, kinds, players, report, what):
     if kind_node is not None and kind_node.value not in kinds.fields:
         report.error(kind_node.loc, "DECLARE-KIND", f"{what}: '{kind_node.value}' is not a declared kind")
         return None
-    fields = set(node.value["where"].value) if node.value["where"].is_map else set()
+    w = node.value["where"]
+    fields = {k for m in (w.value if w.is_seq else [w]) if m.is_map for k in m.value}
     usable = [k for k in chosen if fields <= {f.name for f in kinds.fields[k]}]
     if not usable:
         report.error(node.value["where"].loc, "DECLARE-FIELD", f"{what}: no kind has all of the fields "
                                                                f"{one_of(sorted(fields))}")
         return None
-    where = _where(node.value["where"], usable[0], kinds, report, what)
+    where = _step_where(w, usable[0], kinds, players, report, what)
     return None if where is None else {"kinds": usable, "where": where}
 
 
+def _kinds_where(node, kinds, players, report, what):
+    """`{kind: K | [K, …], where: {…}}` of a shuffle or place step: {kinds, where}."""
+    bad = [k for k in node.value if k not in ("kind", "where")]
+    for k in bad:
+        report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}; accepted keys: kind and where")
+    if bad or "kind" not in node.value or "where" not in node.value:
+        if not bad:
+            report.error(node.loc, "DECLARE-TYPE", f"{what} is a mapping, expected {{ kind: K, where: {{ FIELD: VALUE }} }}"
+                                                   " (or a list of kinds)")
+        return None
+    chosen = _kinds_list(node.value["kind"], kinds, players, report, what)
+    if chosen is None:
+        return None
+    w = node.value["where"]
+    where = _step_where(w, chosen[0], kinds, players, report, what)
+    return None if where is None else {"kinds": chosen, "where": where}
+
+
+@dataclass
+class Where:
+    """A setup step's `where`: any of its mappings, each {field: values, or {player count: values}}."""
+
+    anys: list[tuple[dict[str, list], dict[str, dict[int, list]]]]  # (plain values, per player count)
+
+    def at(self, players: int | None) -> list[dict[str, list]] | None:
+        """The mappings for this player count; None when a value is per player count and there is none."""
+        if players is None and any(by for _, by in self.anys):
+            return None
+        return [{**plain, **{f: v[players] for f, v in by.items()}} for plain, by in self.anys]
+
+    def matches(self, c: Item, players: int | None) -> bool:
+        return any(_matches(c, w) for w in self.at(players) or [])
+
+    def __contains__(self, field: str) -> bool:
+        """Whether some mapping of it tests the field."""
+        return any(field in plain or field in by for plain, by in self.anys)
+
+
+def _step_where(node, kind, kinds, players, report, what) -> Where | None:
+    """A step's `where:` — a mapping, or a list of them (any one) — whose values may be per player
+    count ({3: [19, 20], 4: 20, 5: []}: every player count of the game, each as a plain value)."""
+    anys = []
+    for m in node.value if node.is_seq and node.value else [node]:
+        if not m.is_map:
+            report.error(m.loc, "DECLARE-TYPE", f"'where' of {what} is {type_name(m)}, expected a mapping of fields "
+                                                "to a value or a list of values (or a list of such mappings)")
+            return None
+        per = {k: v for k, v in m.value.items() if v.is_map and v.value and all(str(p).isdigit() for p in v.value)}
+        plain = _where(Node("map", m.loc, {k: v for k, v in m.value.items() if k not in per}, m.key_locs), kind,
+                       kinds, report, what)
+        if plain is None:
+            return None
+        by: dict[str, dict[int, list]] = {}
+        for f, v in per.items():
+            counts = {int(p): n for p, n in v.value.items()}
+            if sorted(counts) != sorted(players):
+                report.error(v.loc, "DECLARE-RANGE", f"'{f}' in 'where' of {what} is per player count, so it gives "
+                                                     f"the values for each of {one_of(map(str, players))} players, "
+                                                     f"no other")
+                return None
+            read = {p: _where(Node("map", m.loc, {f: n}, {f: m.key_loc(f)}), kind, kinds, report, what)
+                    for p, n in counts.items()}
+            if any(r is None for r in read.values()):
+                return None
+            by[f] = {p: r[f] for p, r in read.items()}
+        anys.append((plain, by))
+    return Where(anys)
+
+
 def _give(node, kinds, players, report, what):
+    if node.is_map and "count" in node.value:
+        return _give_count(node, kinds, report, what)
     if node.is_map:
         k, each = node.get("kind"), node.get("one_each")
         if k is None or each is None or set(node.value) - {"kind", "one_each"}:
@@ -377,6 +578,19 @@ def _give(node, kinds, players, report, what):
     return None if ids is INVALID else {"ids": ids if isinstance(ids, list) else [ids]}
 
 
+def _give_count(node, kinds, report, what):
+    """`give: {kind: K, count: N}`: N cards of kind K to every player, open."""
+    k = node.get("kind")
+    if k is None or set(node.value) - {"kind", "count"}:
+        report.error(node.loc, "DECLARE-TYPE", f"{what} is a mapping, expected {{ kind: K, count: N }}")
+        return None
+    if k.value not in kinds.fields:
+        report.error(k.loc, "DECLARE-KIND", f"{what}: '{k.value}' is not a declared kind; kinds: {one_of(kinds.fields)}")
+        return None
+    n = Int(1, MAX_DEAL).read(node.value["count"], report, f"'count' of {what}")
+    return None if n is INVALID else {"kind": k.value, "count": n}
+
+
 def _pile(node, kinds, players, report, what):
     """The pile's name: one for every language, or {en, zh-TW} (the deal's data keys it by the English)."""
     v = Localized(40).read(node, report, what)
@@ -388,7 +602,8 @@ def _note(node, kinds, players, report, what):
 
 
 _READERS = {"shuffle": _kinds_list, "remove": _remove, "deal": _per_players, "give": _give,
-            "display": _per_players, "piles": _sizes, "pile": _pile, "place": _kinds_list, "note": _note}
+            "display": _per_players, "piles": _sizes, "pile": _pile, "place": _kinds_list, "note": _note,
+            "unused": _kinds_list}
 
 
 # -- running -------------------------------------------------------------------------------------------
@@ -399,14 +614,14 @@ def in_play(spec: Spec, steps: list[Step], players: int | None, variant: str | N
     players (all of them when `players` is None and no step is limited) and this variant. Kept on
     the spec for its steps: the deck rules and the face-down decks ask for the same ones."""
     removes = [s for s in steps if s.what == "remove" and s.applies(players, variant)
-               and (players is not None or s.players is None)]
+               and (players is not None or s.players is None) and s.arg["where"].at(players) is not None]
     memo = spec.__dict__.setdefault("_in_play", {})
-    key = (id(steps), tuple(id(s) for s in removes))
+    key = (id(steps), tuple(id(s) for s in removes), players)
     if key in memo and memo[key][0] is steps:
         return memo[key][1]
     out = []
     for c in spec.components:
-        gone = any(c.kind in s.arg["kinds"] and _matches(c, s.arg["where"]) for s in removes)
+        gone = any(c.kind in s.arg["kinds"] and s.arg["where"].matches(c, players) for s in removes)
         out.append((c, 0 if gone else c.count))
     memo[key] = (steps, out)
     return out
@@ -415,11 +630,14 @@ def in_play(spec: Spec, steps: list[Step], players: int | None, variant: str | N
 class _Table:
     """The cards as the steps move them, and what each step did (for the words of the deal)."""
 
-    def __init__(self, spec: Spec, players: int, rng: random.Random):
+    def __init__(self, spec: Spec, players: int, rng: random.Random, dummies: int = 0):
         self.box = [(c, k) for c, k in spec.copies(*{c.kind for c in spec.components})]
         self.deck: list[tuple[Item, int]] = []
         self.players, self.rng = players, rng
         self.seats = [seat_name(p) for p in range(1, players + 1)]
+        self.dummies = ["dummy"] if dummies == 1 else [f"dummy {n}" for n in range(1, dummies + 1)]
+        self.dummy_hands: dict[str, dict[str, list]] = {s: {} for s in self.dummies}  # no one sees them
+        self.card_lines: dict[str, dict[str, str]] = {}  # a deal's group -> its `each_card` line
         self.hands: dict[str, dict[str, list]] = {s: {} for s in self.seats}  # seat -> group -> cards
         self.facing: dict[str, dict[str, list]] = {s: {} for s in self.seats}  # the same, seen_by: others
         self.given: dict[str, dict[str, list]] = {}  # group -> seat -> cards
@@ -432,6 +650,11 @@ class _Table:
         self.opened: list[int] = []  # the shuffle steps whose cards the deck holds
         self.drawn = False  # whether a step has taken cards from the deck since it was begun
         self.leftovers: list[tuple[int, int, list[str], list[int]]] = []  # (step, cards, kinds, from steps)
+        self.counted: dict[str, list[str]] = {}  # a group of cards face up -> the kinds its data counts
+        self.steps: list[Step] = []  # the steps run, for their numbers in messages
+
+    def said_number(self, step: Step) -> int:
+        return next((i for i, s in enumerate(self.steps, 1) if s is step), 0)
 
     def take(self, n: int, step: Step, number: int, why: str) -> list:
         if n > len(self.deck):
@@ -468,14 +691,15 @@ class _Unshuffled(random.Random):
         return None
 
 
-def deal(spec: Spec, steps: list[Step], players: int, seed: int, variant: str | None) -> _Table:
-    table = _Table(spec, players, random.Random(seed))
+def deal(spec: Spec, steps: list[Step], players: int, seed: int, variant: str | None, dummies: int = 0) -> _Table:
+    table = _Table(spec, players, random.Random(seed), dummies)
     _run_all(table, steps, players, variant)
     return table
 
 
 def _run_all(table: _Table, steps: list[Step], players: int, variant: str | None) -> None:
     """The steps that apply to this player count and variant, in order, each with its numbers said."""
+    table.steps = steps
     for number, step in enumerate(steps, 1):
         if step.applies(players, variant):
             numbers = _RUN[step.what](table, step, number) or {}
@@ -486,22 +710,35 @@ def _shuffle(t: _Table, step: Step, n: int) -> dict:
     if t.deck and t.drawn:  # what an earlier step left would be mixed in
         kinds = sorted({c.kind for c, _ in t.deck})
         t.leftovers.append((n, len(t.deck), kinds, list(t.opened)))
-    t.deck += [x for x in t.box if x[0].kind in step.arg]
-    t.box = [x for x in t.box if x[0].kind not in step.arg]
+    mine = [x for x in t.box if x[0].kind in step.arg and step.selects(x[0], t.players)]
+    t.box = _without(t.box, mine)
+    t.deck += _per_seat(t, step, mine) if step.per_seat else mine
     t.opened.append(n)
     t.rng.shuffle(t.deck)
     return {"cards": len(t.deck)}
 
 
+def _per_seat(t: _Table, step: Step, mine: list) -> list:
+    """A shuffle's `per_seat`: that many of its kinds' cards for every seat, at random; the rest set aside."""
+    mine = list(mine)
+    t.rng.shuffle(mine)
+    want = step.per_seat * (len(t.seats) + len(t.dummies))
+    if want > len(mine):
+        raise SetupError(f"{step.label(t.said_number(step))} shuffles in {step.per_seat} for each of "
+                         f"{len(t.seats) + len(t.dummies)} seats ({want}), but there are {len(mine)}", usage=False)
+    t.removed += mine[want:]
+    return mine[:want]
+
+
 def _run_remove(t: _Table, step: Step, n: int) -> dict:
     def gone(x):
-        return x[0].kind in step.arg["kinds"] and _matches(x[0], step.arg["where"])
+        return x[0].kind in step.arg["kinds"] and step.arg["where"].matches(x[0], t.players)
 
     out = [x for x in t.deck + t.box if gone(x)]
     t.removed += out
     t.deck = [x for x in t.deck if not gone(x)]
     t.box = [x for x in t.box if not gone(x)]
-    return {"cards": len(out)}
+    return {"cards": len(out), "moved": out}
 
 
 def _count(arg: Any, players: int) -> int:
@@ -513,12 +750,17 @@ def _run_deal(t: _Table, step: Step, n: int) -> dict:
     if step.by_kind:
         return _deal_by_kind(t, step, n)
     each = _count(step.arg, t.players)
-    why = f"deals {each} to each of {plural(t.players, 'player')}"
-    cards = (t.distinct if step.distinct else t.take)(each * t.players, step, n, why)
-    mine = {s: cards[i::t.players] for i, s in enumerate(t.seats)}
+    seats = t.seats + (t.dummies if step.with_dummies else [])
+    why = f"deals {each} to each of {plural(len(seats), 'player' if len(seats) == t.players else 'seat')}"
+    deck = len(t.deck)
+    cards = (t.distinct if step.distinct else t.take)(each * len(seats), step, n, why)
+    mine = {s: cards[i::len(seats)] for i, s in enumerate(seats)}
+    if step.each_card:
+        t.card_lines[step.name or "hand"] = step.each_card
     for s, cs in mine.items():
-        _held(t, step, s).extend(cs)
-    return {"cards": len(cards), "each": each, "given": mine}
+        (t.dummy_hands[s].setdefault(step.name or "hand", []) if s in t.dummies else _held(t, step, s)).extend(cs)
+    return {"cards": len(cards), "each": each, "deck": deck,
+            "given": {s: cs for s, cs in mine.items() if s not in t.dummies}}
 
 
 def _deal_by_kind(t: _Table, step: Step, n: int) -> dict:
@@ -556,6 +798,9 @@ def _run_give(t: _Table, step: Step, n: int) -> dict:
         if "ids" in step.arg:
             wanted = [lambda x, i=i: x[0].id == i for i in step.arg["ids"]]
             names = step.arg["ids"]
+        elif "count" in step.arg:  # {kind, count}: that many cards of the kind
+            wanted = [lambda x: x[0].kind == step.arg["kind"]] * step.arg["count"]
+            names = [f"a {step.arg['kind']} card"] * step.arg["count"]
         else:
             kind, field = step.arg["kind"], step.arg["one_each"]
             wanted = [lambda x, v=v: x[0].kind == kind and x[0].get(field) == v for v in step.arg["values"]]
@@ -574,13 +819,15 @@ def _run_give(t: _Table, step: Step, n: int) -> dict:
 def _run_display(t: _Table, step: Step, n: int) -> dict:
     want = _count(step.arg, t.players)
     why = f"shows {plural(want, 'card')}"
+    deck = len(t.deck)
     shown = (t.distinct if step.distinct else t.take)(want, step, n, why)
     t.shown.setdefault(step.name or "table", []).extend(shown)
-    return {"cards": want, "shown": shown}
+    return {"cards": want, "shown": shown, "deck": deck}
 
 
 def _run_piles(t: _Table, step: Step, n: int) -> dict:
     sizes = _count(step.arg, t.players)
+    deck = len(t.deck)
     cards = t.take(sum(sizes), step, n, f"makes piles of {'+'.join(map(str, sizes))}")
     at, made = 0, []
     for size in sizes:
@@ -591,7 +838,7 @@ def _run_piles(t: _Table, step: Step, n: int) -> dict:
             made.append(f"pile {len(t.piles) + 1}")
             t.piles.append((made[-1], cards[at:at + size]))
         at += size
-    return {"cards": len(cards), "piles": len(sizes), "sizes": sizes, "made": made}
+    return {"cards": len(cards), "piles": len(sizes), "sizes": sizes, "made": made, "deck": deck}
 
 
 def _run_pile(t: _Table, step: Step, n: int) -> dict:
@@ -605,21 +852,38 @@ def _run_pile(t: _Table, step: Step, n: int) -> dict:
 
 def _run_place(t: _Table, step: Step, n: int) -> dict:
     """Every card of the kinds named, open on the table for everyone: tokens, boards, a supply."""
-    placed = [x for x in t.box if x[0].kind in step.arg]
-    t.box = [x for x in t.box if x[0].kind not in step.arg]
+    placed = [x for x in t.box if x[0].kind in step.arg and step.selects(x[0], t.players)]
+    t.box = _without(t.box, placed)
     t.shown.setdefault(step.name or "supply", []).extend(placed)
+    if step.counted:
+        t.counted.setdefault(step.name or "supply", []).extend(step.counted)
     return {"cards": len(placed), "shown": placed}
+
+
+def _without(box: list, taken: list) -> list:
+    """The box without the copies a step took from it."""
+    gone = {id(x) for x in taken}
+    return [x for x in box if id(x) not in gone]
 
 
 def _run_note(t: _Table, step: Step, n: int) -> dict:
     return {}
 
 
+def _run_unused(t: _Table, step: Step, n: int) -> dict:
+    """The cards of those kinds left in the box stay there, unused: the deal does not hold them."""
+    left = [x for x in t.box if x[0].kind in step.arg]
+    t.box = [x for x in t.box if x[0].kind not in step.arg]
+    return {"cards": len(left)}
+
+
 _RUN = {"shuffle": _shuffle, "remove": _run_remove, "deal": _run_deal, "give": _run_give,
-        "display": _run_display, "piles": _run_piles, "pile": _run_pile, "place": _run_place, "note": _run_note}
+        "display": _run_display, "piles": _run_piles, "pile": _run_pile, "place": _run_place, "note": _run_note,
+        "unused": _run_unused}
 
 
-def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants: list[str], report: Report) -> None:
+def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants: list[str], report: Report,
+                    dummies: dict | None = None) -> None:
     """A warning at each shuffle that adds to a deck still holding cards an earlier step left
     (Coloretto's spare row cards mixed into the colour cards), for every player count and
     variant it happens with: the steps run without shuffling, since how many cards each step
@@ -627,7 +891,7 @@ def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants:
     found: dict[int, list] = {}
     for v in [None, *variants]:
         for p in players:
-            table = _Table(spec, p, _Unshuffled())
+            table = _Table(spec, p, _Unshuffled(), (dummies or {}).get(p, 0))
             try:
                 _run_all(table, steps, p, v)
             except SetupError:

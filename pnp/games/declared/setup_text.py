@@ -25,6 +25,10 @@ TEXT = {
     "title": {"en": "{title} for {who} (seed {seed})", "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}）"},
     "title_variant": {"en": "{title} for {who} (seed {seed}), {variant}",
                       "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}），{variant}"},
+    "title_game": {"en": "{title}, {variant} for {who} (seed {seed})",  # a game always played in a variant
+                   "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}），{variant}"},
+    "title_named": {"en": "{title} for {who} (seed {seed}, {variant})",  # a variant the game names
+                    "zh-TW": "{title}：{players} 位玩家（隨機種子 {seed}，{variant}）"},
     "face_up": {"en": "  face up: {cards}", "zh-TW": "  正面朝上：{cards}"},
     "seat_cards": {"en": "  {seat}: {cards}", "zh-TW": "  {seat}：{cards}"},
     "pile": {"en": "  {pile}: {n}, face down", "zh-TW": "  {pile}：{n}，正面朝下"},
@@ -87,19 +91,50 @@ class _Words:
         if said is None:
             return None
         sizes = self.word("and").join(map(str, numbers.get("sizes", [])))
-        return _COUNTED.format(said.get(self.lang) or said["en"], **{**numbers, "sizes": sizes})
+        moved = numbers.get("moved", numbers.get("shown"))
+        if moved is None and "given" in numbers:
+            moved = [x for cs in numbers["given"].values() for x in cs]
+        extra = {"cards": _Kinds(numbers.get("cards", 0), moved or [], len), "listed": _Kinds(
+            self.listed(moved or []), moved or [], self.listed)} if moved is not None else {}
+        return _COUNTED.format(said.get(self.lang) or said["en"], **{**numbers, "sizes": sizes, **extra})
 
 
-def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, name, title: str) -> SetupResult:
+class _Kinds:
+    """A step's number or list of cards in a text, and the same of one kind: {cards.plum}."""
+
+    def __init__(self, whole, cards, of):
+        self.whole, self.cards, self.of = whole, cards, of
+
+    def __getattr__(self, kind: str):
+        return self.of([x for x in self.__dict__["cards"] if x[0].kind == kind])
+
+    def __format__(self, spec: str) -> str:
+        return format(self.whole, spec)
+
+    def __eq__(self, other) -> bool:  # {cards:card|cards}: singular for 1
+        return self.whole == other
+
+    __hash__ = None
+
+
+def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, name, title: str,
+           called: dict[str, str] | None = None, always: bool = False) -> SetupResult:
     """The deal as data and as lines for a person, in `lang`, each step's lines in the order of the
-    steps. `name(item, lang)` is a card's printed name."""
+    steps. `name(item, lang)` is a card's printed name; `called`: what the game calls the variant;
+    `always`: the game is always played in one of its variants (a `default_variant:`), which then
+    names the kind of game ("Christmas Tree, family game for 2 players") rather than a departure
+    from it ("Pi mal Pflaumen for 3 players (seed 2, veteran variant)")."""
     from ..base import game_name
 
     w = _Words(table, lang, name)
     shown_title = game_name(spec, lang) if lang != "en" else title
-    lines = [w.word("title_variant" if variant else "title", title=shown_title, players=table.players, seed=seed,
-                    variant=variant, who=plural(table.players, "player")), "", w.word("table")]
-    held = {s: [f"  {w.listed(cs)}" for cs in groups.values() if cs] for s, groups in table.hands.items()}
+    form = ("title_game" if always else "title_named") if variant and called else "title_variant" if variant else "title"
+    said = (called.get(lang) or called["en"]) if variant and called else variant
+    lines = [w.word(form, title=shown_title, players=table.players, seed=seed,
+                    variant=said, who=plural(table.players, "player")), "", w.word("table")]
+    held = {s: [ln for g, cs in groups.items() if cs
+                for ln in _held_lines(table, w, g, cs)]
+            for s, groups in table.hands.items()}
     facing = {s: [f"  {w.listed(cs)}" for cs in groups.values() if cs] for s, groups in table.facing.items()}
     unseen = {s: [w.word("unseen", cards=w.n_cards(len(cs))) for cs in groups.values() if cs]
               for s, groups in table.facing.items()}
@@ -108,12 +143,22 @@ def result(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str,
                       {s: ls for s, ls in unseen.items() if ls})
 
 
+def _held_lines(table: _Table, w: _Words, group: str, cards: list) -> list[str]:
+    """A hand in its holder's section: one line, or a line for each card (a deal's `each_card`)."""
+    template = table.card_lines.get(group)
+    if template is None:
+        return [f"  {w.listed(cards)}"]
+    text = template.get(w.lang) or template["en"]
+    return ["  " + _COUNTED.format(text, **{**c.fields, "card": f"{w.name(c, w.lang)} [{c.id}]"}) for c, _ in cards]
+
+
 def _data(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, js) -> dict[str, Any]:
     """The deal as JSON-ready data: public, private, hidden (and seen_by_others when a deal says so)."""
     piles = table.piles + ([("deck", table.deck)] if table.deck else [])
     public: dict[str, Any] = {"table": [], "given": {}, "piles": {}, "removed": [js(x) for x in table.removed],
                               "box": [js(x) for x in table.box]}  # box: of kinds no shuffle step put into play
-    public.update({g: [js(x) for x in cs] for g, cs in table.shown.items()})
+    public.update({g: [js(x) for x in cs] if g not in table.counted else _counted(cs, table.counted[g], js)
+                   for g, cs in table.shown.items()})
     public.update({g: {s: [js(x) for x in cs] for s, cs in seats.items()} for g, seats in table.given.items()})
     public["piles"] = {p: len(cs) for p, cs in piles}
     hidden: dict[str, Any] = {"piles": {p: [js(x) for x in cs] for p, cs in piles}}
@@ -126,10 +171,25 @@ def _data(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, 
                for s, groups in table.hands.items()}
     data = {"game": spec.game, "players": table.players, "seed": seed, "variant": variant, "lang": lang,
             "public": public, "private": private, "hidden": hidden}
+    if table.dummies:  # the dummy seats (`dummies:`): at the table for all to know, their hands no one's to see
+        public["dummies"] = list(table.dummies)
+        hidden["dummies"] = {s: {g: [js(x) for x in cs] for g, cs in groups.items()}
+                             for s, groups in table.dummy_hands.items()}
     if any(table.facing.values()):  # per seat, the cards its holder shows the others and may not see
         data["seen_by_others"] = {s: {g: [js(x) for x in cs] for g, cs in groups.items()}
                                   for s, groups in table.facing.items()}
     return data
+
+
+def _counted(cards, kinds: list[str], js) -> dict[str, Any]:
+    """A place step's cards with `counted:` kinds: {kind: how many} for those, {kind: [cards]} for the rest."""
+    out: dict[str, Any] = {}
+    for x in cards:
+        if x[0].kind in kinds:
+            out[x[0].kind] = out.get(x[0].kind, 0) + 1
+        else:
+            out.setdefault(x[0].kind, []).append(js(x))
+    return out
 
 
 def _step_lines(table: _Table, w: _Words) -> list[str]:
@@ -140,9 +200,9 @@ def _step_lines(table: _Table, w: _Words) -> list[str]:
     for step, numbers in table.said:
         sentence = w.sentence(step, numbers)
         own = _own_lines(step, numbers, table, w, sentence is not None)
-        if sentence is not None:
-            joins = step.what == "note" and last != "lines"
-            lines += [sentence] if joins else ["", sentence]
+        if sentence is not None:  # an indented sentence continues the paragraph before it
+            joins = step.what == "note" and last != "lines" or sentence.startswith(" ")
+            lines += sentence.split("\n") if joins else ["", *sentence.split("\n")]
         elif own and last == "sentence":
             lines.append("")
         lines += own
@@ -152,7 +212,10 @@ def _step_lines(table: _Table, w: _Words) -> list[str]:
 
 
 def _own_lines(step: Step, numbers: dict, table: _Table, w: _Words, has_text: bool) -> list[str]:
-    """What a step shows on the table: cards given or dealt open, cards face up, piles made."""
+    """What a step shows on the table: cards given or dealt open, cards face up, piles made
+    (nothing when its text lists them already, with {listed})."""
+    if has_text and _lists(step):
+        return []
     if step.what == "give" or step.what == "deal" and step.seen_by == "all":
         return [w.word("seat_cards", seat=w.word("seat", n=s.split()[-1]), cards=w.listed(cs))
                 for s, cs in numbers["given"].items() if cs]
@@ -175,8 +238,15 @@ def _own_lines(step: Step, numbers: dict, table: _Table, w: _Words, has_text: bo
 def _rest_lines(table: _Table, w: _Words) -> list[str]:
     """What no step laid out: the rest of the deck, the cards set aside, those left in the box."""
     lines = [w.word("pile", pile=w.pile("deck"), n=w.n_cards(len(table.deck)))] if table.deck else []
-    if table.removed:
-        lines.append(w.word("removed", cards=w.listed(table.removed)))
+    told = {id(x) for step, numbers in table.said if step.what == "remove" and _lists(step) for x in numbers["moved"]}
+    removed = [x for x in table.removed if id(x) not in told]  # a remove step's text listed the rest
+    if removed:
+        lines.append(w.word("removed", cards=w.listed(removed)))
     if table.box:
         lines.append(w.word("box", cards=w.listed(table.box)))
     return lines
+
+
+def _lists(step: Step) -> bool:
+    """Whether the step's text names the cards it moved ({listed}, {listed.KIND})."""
+    return step.text is not None and any("{listed" in t for t in step.text.values())

@@ -1,33 +1,28 @@
-"""Pi mal Pflaumen rules model: what is legal in a copy of the game, as data.
+"""Pi mal Pflaumen's rules model in Python: what its art, its checks and its scorer read.
 
-Everything here is RULE or FACT (../shared/games.md section 3 and the seed rulebook): the nine
-fruits, the three rounds and their backs, the numbers of a round, the special actions, the card
-counts, the turn-order set, the removal and tricks per player count, the veteran variant, and
-the grammar of a fruit-mix pattern. The validator, `pnp setup pi-mal-pflaumen` and the card
-renderer all read these tables; what one particular copy contains is in the spec.
+Everything the rules fix is data in game.yaml beside this file — the fruits and their colours,
+the rounds, their numbers and backs, the actions, the card counts, the removal and the tricks per
+player count, the turn-order cards in use, the veteran variant — and the names below read it from
+the declaration when first asked for (`FRUITS`, `ROUNDS`, `TRICKS`, …): a number is written there
+once. What stays here is what is no declared fact: the card art's words and backs, the grammar of
+a fruit-mix pattern and the end-of-game scoring.
 """
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
+from typing import Any
 
-from ..base import Named, by_id
+from ..base import Named
 
+GAME = "pi-mal-pflaumen"
 Fruit = Named
-FRUITS: dict[str, Fruit] = by_id(
-    Fruit("apple", "Apple", "蘋果", "#c8312b"),
-    Fruit("blackberry", "Blackberry", "黑莓", "#3a1f45"),
-    Fruit("cherry", "Cherry", "櫻桃", "#a3132a"),
-    Fruit("fig", "Fig", "無花果", "#7a4a6e"),
-    Fruit("orange", "Orange", "橘子", "#ee8a17"),
-    Fruit("pear", "Pear", "梨子", "#b9b93a"),
-    Fruit("plum", "Plum", "梅子", "#4a3a8c"),
-    Fruit("strawberry", "Strawberry", "草莓", "#e0282e"),
-    Fruit("white-currant", "White currant", "白葡萄乾", "#e9dfa6"),
-)
-PLUM = "plum"  # one fruit card a round (the 25th), never three; plum cards count as plums in a mix
+PLUM = "plum"  # the fruit of the 25th card of a round and of the plum cards: a plum in a mix, never a joker
+PLUM_NUMBER = 25  # the 25th card of each round shows a plum (used with 5 players only): validate.py's PMP-PLUM-25
+PER_FRUIT = 3  # cards of each fruit but the plum in each round: validate.py's PMP-FRUITS
 
 
 @dataclass(frozen=True)
@@ -37,38 +32,7 @@ class Round:
     stage: dict  # the stage of the butterfly's life on the back, en / zh-TW
 
 
-ROUNDS: dict[int, Round] = {
-    1: Round("I", "caterpillar", {"en": "Caterpillar", "zh-TW": "幼蟲"}),
-    2: Round("II", "pupa", {"en": "Pupa", "zh-TW": "蛹"}),
-    3: Round("III", "butterfly", {"en": "Butterfly", "zh-TW": "蝴蝶"}),
-}
-NUMBERS = range(1, 26)  # every number once in each round
-PER_FRUIT = 3  # cards of each fruit but the plum in each round
-PLUM_NUMBER = 25  # the 25th card of each round shows a plum (used with 5 players only)
-FRUIT_CARDS = len(ROUNDS) * len(NUMBERS)  # 75
-
-# One-off actions on fruit cards, done when the card is taken (the seed: three kinds). `short`:
-# the word printed under the action's icon, so no one tells the actions apart by colour alone.
-ACTIONS: dict[str, dict] = {
-    "watchdog": {"en": "Take the watchdog", "zh-TW": "拿取看門狗",
-                 "short": {"en": "Watchdog", "zh-TW": "看門狗"}},
-    "steal": {"en": "Steal a card", "zh-TW": "偷一張卡片",
-              "short": {"en": "Steal", "zh-TW": "偷卡"}},
-    "pi": {"en": "Take 3 pi cards", "zh-TW": "拿取 3 張 pi 卡",
-           "short": {"en": "3 Pi", "zh-TW": "3 張 pi"}},
-}
-PI_PER_ACTION = 3
-
-PLUM_CARDS = 18
-PI_CARDS = 18
-WATCHDOGS = 1
 PI_TEXT = "+3.14…"  # what a pi card adds to the number played
-NAMES = {
-    "plum": {"en": "Plum", "zh-TW": "梅子"},
-    "pi": {"en": "Pi", "zh-TW": "pi 卡"},
-    "watchdog": {"en": "Watchdog", "zh-TW": "看門狗"},
-    "turn-order": {"en": "Turn order", "zh-TW": "回合順位"},
-}
 # Reminders printed on the cards (the seed's wording where it has one). Plum cards print none:
 # the seed gives them no special function (they count in a mix as plums, like any fruit card).
 NOTES = {
@@ -82,32 +46,123 @@ SAME_FACE_BACK = "same-face"
 WATCHDOG_BACK = "second-dog"
 KIND_BACKS = {"plum": SAME_FACE_BACK, "pi": SAME_FACE_BACK, "watchdog": WATCHDOG_BACK}
 
-# Turn-order cards: (position, shows the plum mark). With N players use 1..N, card N with the plum.
-TURN_ORDER: tuple[tuple[int, bool], ...] = ((1, False), (2, False), (3, False), (3, True),
-                                            (4, False), (4, True), (5, True))
 
-PLAYERS = (3, 4, 5)
-REMOVED: dict[int, tuple[int, ...]] = {3: tuple(range(19, 26)), 4: (25,), 5: ()}  # per round
-TRICKS: dict[int, int] = {3: 6, 4: 6, 5: 5}  # per round; one card per player a trick
+# -- read from game.yaml -----------------------------------------------------------------------------
 
-# Each variant's name and rule as the seed gives them (老手變體), in English and the seed's words.
-VARIANTS = {"veteran": {"name": {"en": "veteran", "zh-TW": "老手變體"},
-                        "rule": {"en": "Veteran: at most one fruit mix per trick, and none at the end of the game.",
-                                 "zh-TW": "老手變體：每墩只能創建一組水果混和，遊戲結束時不能創建任何水果混和。"}}}
+
+def declared():
+    """The game's declaration (game.yaml), as the registry read it."""
+    from .. import GAMES
+
+    return GAMES[GAME].declared
+
+
+def _attrs(field: str) -> dict[str, dict[str, Any]]:
+    return declared().kinds.choices[field]
+
+
+def _legal(kind: str, field: str) -> tuple[int, ...]:
+    return declared().kinds.type_of(kind, field).legal
+
+
+def _fruits() -> dict[str, Fruit]:
+    out = {}
+    for fruit in declared().kinds.type_of("fruit", "fruit").options():
+        attrs = _attrs("fruit")[fruit]
+        out[fruit] = Fruit(fruit, attrs["name"]["en"], attrs["name"]["zh-TW"], attrs["colour"])
+    return out
+
+
+def _rounds() -> dict[int, Round]:
+    return {r: Round(a["numeral"], a["back"], a["stage"]) for r in _legal("fruit", "round")
+            for a in [_attrs("round")[str(r)]]}
+
+
+def _actions() -> dict[str, dict]:
+    return {a: {**attrs["name"], "short": attrs["short"]} for a, attrs in _attrs("action").items()}
+
+
+def _count(kind: str) -> int:
+    """The number of cards of a kind the rules fix (its count rule's `exactly`)."""
+    return next(r.bound.value for r in declared().rules if r.measure == "count" and r.kind == kind and not r.where)
+
+
+def _fruit_cards() -> int:
+    rule = next(r for r in declared().rules if r.measure == "every" and r.kind == "fruit" and r.total)
+    return rule.bound.value * len(rule.combos)
+
+
+def _names() -> dict[str, dict[str, str]]:
+    """The names printed on the plum, pi and watchdog cards (their `name` field's default) and the
+    word of a turn-order card (its name template's words before the number)."""
+    d = declared()
+    out = {k: next(f.default for f in d.kinds.fields[k] if f.name == "name") for k in ("plum", "pi", "watchdog")}
+    out["turn-order"] = {lang: parts[0].strip() for lang, parts in d.names["turn-order"].items()}
+    return out
+
+
+def _step(what: str, test=lambda s: True):
+    return next(s for s in declared().steps if s.what == what and test(s))
+
+
+def _removed() -> dict[int, tuple[int, ...]]:
+    """The numbers each player count removes from each round's pile (the remove steps' `number`)."""
+    where = _step("remove").arg["where"]
+    return {p: tuple(where.at(p)[0]["number"]) for p in declared().players}
+
+
+def _tricks() -> dict[int, int]:
+    """Each player count's cards a hand a round, one a trick: the deal step's."""
+    arg = _step("deal").arg
+    return {p: arg[p] if isinstance(arg, dict) else arg for p in declared().players}
+
+
+def _in_use(players: int) -> list[tuple[int, bool]]:
+    """The turn-order cards (position, plum mark) the setup places for this many players."""
+    from ...load.spec import Item
+
+    where = _step("place", lambda s: "turn-order" in s.arg).where
+    cards = [(p, m) for p in _legal("turn-order", "position") for m in (False, True)]
+    return [(p, m) for p, m in cards if where.matches(Item("t", "turn-order", {"position": p, "plum": m}, {}, None), players)]
+
+
+def _turn_order() -> tuple[tuple[int, bool], ...]:
+    """The turn-order cards of the game: every card some player count uses."""
+    return tuple(sorted({card for n in declared().players for card in _in_use(n)}))
+
+
+_READ = {
+    "FRUITS": _fruits, "ROUNDS": _rounds, "ACTIONS": _actions, "NAMES": _names,
+    "NUMBERS": lambda: _legal("fruit", "number"),
+    "FRUIT_CARDS": _fruit_cards, "PLUM_CARDS": lambda: _count("plum"), "PI_CARDS": lambda: _count("pi"),
+    "WATCHDOGS": lambda: _count("watchdog"), "PLAYERS": lambda: tuple(declared().players),
+    "VARIANTS": lambda: tuple(declared().variants), "REMOVED": _removed, "TRICKS": _tricks,
+    "TURN_ORDER": _turn_order,
+}
+
+
+@cache
+def __getattr__(name: str) -> Any:
+    """FRUITS, ROUNDS, ACTIONS, NAMES, NUMBERS, the card counts, PLAYERS, VARIANTS, REMOVED,
+    TRICKS and TURN_ORDER: read from game.yaml when first asked for."""
+    if name not in _READ:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _READ[name]()
+
 
 # A fruit mix is a letter pattern, each letter a fruit kind (a plum card is a plum, not a joker). Well-formed:
-#   - capital letters only, MIX_LENGTH[0] to MIX_LENGTH[1] of them;
+#   - capital letters only, MIX_LEAST to one a fruit of them;
 #   - each letter in one run (AABA is not a pattern: write AAAB);
 #   - the runs use A, B, C, ... in order, none skipped (ABD, BA are not patterns);
 #   - runs never grow from left to right (ABB is written AAB), so each mix has one spelling;
 #   - at most as many letters as there are fruits.
-MIX_LENGTH = (2, 9)
+MIX_LEAST = 2
 _RUNS = re.compile(r"(([A-Z])\2*)")
 
 
 def mix_problem(pattern: str) -> str | None:
     """Why `pattern` is not a well-formed fruit mix, or None when it is."""
-    lo, hi = MIX_LENGTH
+    lo, hi = MIX_LEAST, len(__getattr__("FRUITS"))
     if not re.fullmatch(r"[A-Z]+", pattern):
         return "a pattern is capital letters A-Z only"
     if not lo <= len(pattern) <= hi:
@@ -121,8 +176,8 @@ def mix_problem(pattern: str) -> str | None:
         return f"the runs use the letters {''.join(expected)} in order"
     if any(len(a) < len(b) for a, b in pairwise(runs)):
         return f"runs never grow from left to right (write {canonical(pattern)})"
-    if len(runs) > len(FRUITS):
-        return f"a pattern names at most {len(FRUITS)} different fruits"
+    if len(runs) > hi:
+        return f"a pattern names at most {hi} different fruits"
     return None
 
 
@@ -134,12 +189,13 @@ def canonical(pattern: str) -> str:
 
 def kept_numbers(players: int) -> list[int]:
     """The numbers of each round's pile that stay in the game for this many players."""
-    return [n for n in NUMBERS if n not in REMOVED[players]]
+    removed = __getattr__("REMOVED")[players]
+    return [n for n in __getattr__("NUMBERS") if n not in removed]
 
 
 def turn_order_for(players: int) -> list[tuple[int, bool]]:
-    """The turn-order cards in use: 1..N, the highest with the plum mark."""
-    return [(p, p == players) for p in range(1, players + 1)]
+    """The turn-order cards in use: 1..N, the highest with the plum mark (game.yaml's setup)."""
+    return _in_use(players)
 
 
 # -- End-of-game scoring (`pnp score pi-mal-pflaumen`) --------------------------------------------

@@ -17,7 +17,6 @@ from ...load.schema import INVALID, Choice, Field, Raw, read_fields
 from ...load.spec import Item, Spec
 from ..base import SetupResult
 from . import rules
-from .setup import card_name
 
 MIX_CARD = "a fruit card of the spec"
 DISPLAY_CARD = "a fruit, plum, pi or watchdog card of the spec"
@@ -112,8 +111,10 @@ def _kept(found: list[tuple[Item, Loc]], players: int, cards: Cards) -> list[tup
 def _lines(spec: Spec, data: dict) -> list[str]:
     card = {c.id: c for c in spec.components}
 
+    from .. import GAMES
+
     def name(cid: str) -> str:
-        return card_name(card[cid], spec)
+        return GAMES[rules.GAME].name_of(card[cid], spec)
 
     players = {}
     for p, r in data["players"].items():

@@ -1,212 +1,88 @@
-"""Pi mal Pflaumen validator: checks a loaded spec against the rules model; adds located
-diagnostics (stable codes PMP-*).
-
-Checks RULE/FACT constraints only — the rounds and numbers of the fruit cards, three cards of
-each fruit a round with 25 the plum, well-formed mix patterns, the plum/pi/watchdog counts, the
-turn-order set, the backs, and that every player count's removal leaves piles that deal into
-its tricks — never our particular CHOICE of fruits, actions, mixes and points.
-"""
+"""Pi mal Pflaumen: the checks game.yaml cannot say, run after its declared rules (codes PMP-*): each number
+once a round, three of each fruit but the plum and 25 the plum, the tricks, mixes, turn-order set, backs."""
 from __future__ import annotations
 
 from collections import Counter
 
 from ...diagnostics import Report, one_of, plural
-from ...load.schema import legal_values
-from ...load.spec import Item, Spec
+from ...load.spec import Spec
 from . import rules
 
 
 def validate(spec: Spec, report: Report) -> None:
-    rounds = _rounds(spec, report)
-    for r, cards in rounds.items():
-        _numbers(spec, r, cards, report)
-        _fruits(spec, r, cards, report)
-    _mixes(spec, report)
-    _present(spec, report)
-    _counts(spec, report)
+    fruit = spec.of_kind("fruit")
+    for r, rnd in rules.ROUNDS.items():
+        cards = [c for c in fruit if c["round"] == r]
+        _numbers(spec, f"round {rnd.numeral}", cards, report)
+        _fruits(spec, f"round {rnd.numeral}", cards, report)
+    for c, problem in [(c, rules.mix_problem(c["mix"]["pattern"])) for c in fruit if c.get("mix")]:
+        if problem:
+            report.rule(c["mix"].loc_of("pattern"), "PMP-MIX", f"fruit card '{c.id}' has mix pattern "
+                        f"'{c['mix']['pattern']}', which is not well-formed: {problem}")
     _turn_order(spec, report)
-    _backs(spec, report)
-    _tricks(spec, rounds, report)
+    for c in spec.components:  # each round's cards carry that round's back; plum, pi and watchdog their own
+        rnd = rules.ROUNDS.get(c["round"]) if c.kind == "fruit" else None
+        want, design = rnd.back if rnd else rules.KIND_BACKS.get(c.kind), spec.backs.get(c.back) if c.back else None
+        if want and (design is None or design.kind != want):
+            report.rule(c.loc_of("back"), "PMP-BACK", f"card '{c.id}' has " + (f"back '{c.back}' (a {design.kind} "
+                        f"design)" if design else "no back") + f", expected a {want} back for "
+                        + (f"round {rnd.numeral}" if rnd else f"a {c.kind} card"))
 
 
-def _numeral(r: int) -> str:
-    return f"round {rules.ROUNDS[r].numeral}"
-
-
-def _rounds(spec: Spec, report: Report) -> dict[int, list[Item]]:
-    """Fruit cards by round; cards of an unknown round are reported and left out."""
-    rounds: dict[int, list[Item]] = {r: [] for r in rules.ROUNDS}
-    for c in spec.of_kind("fruit"):
-        if c["round"] in rounds:
-            rounds[c["round"]].append(c)
-        else:
-            report.rule(c.loc_of("round"), "PMP-ROUND",
-                        f"fruit card '{c.id}' is in round {c['round']}; round must be {legal_values(rules.ROUNDS)}")
-    total = spec.total("fruit")
-    if total != rules.FRUIT_CARDS:
-        report.rule(spec.count_loc("fruit", expected=rules.FRUIT_CARDS), "PMP-FRUIT-CARDS",
-                    f"the deck has {plural(total, 'fruit card')}, expected {rules.FRUIT_CARDS} "
-                    f"({len(rules.NUMBERS)} in each of the {len(rules.ROUNDS)} rounds); counted from "
-                    f"{spec.count_parts('fruit')}")
-    return rounds
-
-
-def _numbers(spec: Spec, r: int, cards: list[Item], report: Report) -> None:
-    """Every number 1-25 exactly once in the round; each card of a repeated number is reported."""
-    lo, hi = rules.NUMBERS[0], rules.NUMBERS[-1]
-    holders: dict[int, list[Item]] = {}
-    for c in cards:
-        n = c["number"]
-        if n not in rules.NUMBERS:
-            report.rule(c.loc_of("number"), "PMP-NUMBERS",
-                        f"fruit card '{c.id}' has number {n}; number must be {legal_values(rules.NUMBERS)}")
-        else:
-            holders.setdefault(n, []).append(c)
+def _numbers(spec: Spec, rnd: str, cards: list, report: Report) -> None:
+    """Every number once in the round (its range is game.yaml's), and the piles deal into the tricks."""
+    lo, hi, holders = rules.NUMBERS[0], rules.NUMBERS[-1], {}
+    for c in [c for c in cards if c["number"] in rules.NUMBERS]:
+        holders.setdefault(c["number"], []).append(c)
     for n, held in holders.items():
-        if len(held) > 1:
-            lines = " and ".join(str(c.loc_of("number").line) for c in held)
-            for c in held:
-                report.rule(c.loc_of("number"), "PMP-NUMBERS",
-                            f"number {n} appears {len(held)} times in {_numeral(r)} (lines {lines}); "
-                            f"each number {lo}-{hi} appears once a round")
-        elif held[0].count != 1:
-            c = held[0]
-            report.rule(c.loc_of("count"), "PMP-NUMBERS",
-                        f"fruit card '{c.id}' has count {c.count}, so number {n} appears {c.count} times "
-                        f"in {_numeral(r)}; each number appears once a round")
-    absent = [n for n in rules.NUMBERS if n not in holders]
-    if absent:
-        report.rule(spec.loc, "PMP-NUMBERS",
-                    f"{_numeral(r)} has no card with number {one_of(absent)}; each number {lo}-{hi} appears once a round")
+        for c in held if len(held) > 1 else []:
+            report.rule(c.loc_of("number"), "PMP-NUMBERS", f"number {n} appears {len(held)} times in {rnd} (lines "
+                        + " and ".join(str(h.loc_of("number").line) for h in held) + f"); each number {lo}-{hi} "
+                        "appears once a round")
+        if len(held) == 1 and held[0].count != 1:
+            report.rule(held[0].loc_of("count"), "PMP-NUMBERS", f"fruit card '{held[0].id}' has count {held[0].count}, "
+                        f"so number {n} appears {held[0].count} times in {rnd}; each number appears once a round")
+    if len(holders) < len(rules.NUMBERS):
+        report.rule(spec.loc, "PMP-NUMBERS", f"{rnd} has no card with number "
+                    f"{one_of([n for n in rules.NUMBERS if n not in holders])}; each number {lo}-{hi} appears once a round")
+    for players in rules.PLAYERS:  # what the setup's removal leaves deals evenly into the tricks
+        need, gone = players * rules.TRICKS[players], rules.REMOVED[players]
+        kept = sum(c.count for c in cards if c["number"] not in gone)
+        if kept != need:
+            span = (f"numbers {gone[0]}-{gone[-1]}" if len(gone) > 1 else f"number {gone[0]}") if gone else "none"
+            report.rule(spec.loc, "PMP-TRICKS", f"with {players} players, removing {span} leaves {plural(kept, 'card')} "
+                        f"in {rnd}, expected {need} ({players} players x {rules.TRICKS[players]} tricks)")
 
 
-def _fruits(spec: Spec, r: int, cards: list[Item], report: Report) -> None:
+def _fruits(spec: Spec, rnd: str, cards: list, report: Report) -> None:
     """Three cards of each fruit but the plum; the plum only on number 25."""
-    per_fruit: Counter[str] = Counter()
-    for c in cards:
-        per_fruit[c["fruit"]] += c.count
-        is_plum, is_25 = c["fruit"] == rules.PLUM, c["number"] == rules.PLUM_NUMBER
-        if is_25 and not is_plum:
-            report.rule(c.loc_of("fruit"), "PMP-PLUM-25",
-                        f"fruit card '{c.id}' (number {rules.PLUM_NUMBER}) shows {c['fruit']}, expected "
-                        f"{rules.PLUM}: the {rules.PLUM_NUMBER}th card of each round is the plum")
-        elif is_plum and not is_25:
-            report.rule(c.loc_of("fruit"), "PMP-PLUM-25",
-                        f"fruit card '{c.id}' (number {c['number']}) shows a plum; in a round only number "
-                        f"{rules.PLUM_NUMBER} is a plum")
-    for fruit in rules.FRUITS:
-        if fruit == rules.PLUM or per_fruit[fruit] == rules.PER_FRUIT:
-            continue
-        shown = [c for c in cards if c["fruit"] == fruit]
-        # too many: point at the cards past the third; too few: at the first there is
-        where = shown[rules.PER_FRUIT:] if per_fruit[fruit] > rules.PER_FRUIT else shown[:1]
-        for loc in [c.loc_of("fruit") for c in where] or [spec.loc]:
-            report.rule(loc, "PMP-FRUITS",
-                        f"{_numeral(r)} has {plural(per_fruit[fruit], fruit + ' card')}, expected "
+    for c in [c for c in cards if (c["fruit"] == rules.PLUM) != (c["number"] == rules.PLUM_NUMBER)]:
+        report.rule(c.loc_of("fruit"), "PMP-PLUM-25", f"fruit card '{c.id}' (number {c['number']}) shows " + (
+            f"{c['fruit']}, expected {rules.PLUM}: the {rules.PLUM_NUMBER}th card of each round is the plum"
+            if c["fruit"] != rules.PLUM else f"a plum; in a round only number {rules.PLUM_NUMBER} is a plum"))
+    per_fruit = Counter({f: sum(c.count for c in cards if c["fruit"] == f) for f in rules.FRUITS})
+    for fruit in [f for f in rules.FRUITS if f != rules.PLUM and per_fruit[f] != rules.PER_FRUIT]:
+        shown = [c for c in cards if c["fruit"] == fruit]  # too many: past the third; too few: the first
+        for loc in [c.loc_of("fruit") for c in shown[rules.PER_FRUIT:] or shown[:1]] or [spec.loc]:
+            report.rule(loc, "PMP-FRUITS", f"{rnd} has {plural(per_fruit[fruit], fruit + ' card')}, expected "
                         f"{rules.PER_FRUIT} of each fruit but the plum")
 
 
-def _mixes(spec: Spec, report: Report) -> None:
-    for c in spec.of_kind("fruit"):
-        mix = c.get("mix")
-        if mix is None:
-            continue
-        problem = rules.mix_problem(mix["pattern"])
-        if problem:
-            report.rule(mix.loc_of("pattern"), "PMP-MIX",
-                        f"fruit card '{c.id}' has mix pattern '{mix['pattern']}', which is not well-formed: {problem}")
-
-
-def _present(spec: Spec, report: Report) -> None:
-    """Every special action the rulebook names is on some fruit card, and some cards show a
-    fruit mix (the only way to score)."""
-    fruit = spec.of_kind("fruit")
-    every = ", ".join(f"{a['en'].lower()} ({a['zh-TW']})" for a in rules.ACTIONS.values())
-    for action, names in rules.ACTIONS.items():
-        if not any(c.get("action") == action for c in fruit):
-            report.rule(spec.loc, "PMP-ACTION-MISSING",
-                        f"no fruit card has the action '{action}' ({names['en'].lower()}, {names['zh-TW']}); the "
-                        f"rulebook's three special actions are: {every}")
-    if fruit and not any(c.get("mix") for c in fruit):
-        report.rule(spec.loc, "PMP-MIX-MISSING",
-                    "no fruit card shows a fruit mix (水果混和); mixes are the only way to score, so some fruit "
-                    "cards must show one (mix: {pattern: AAB, points: 2})")
-
-
-def _counts(spec: Spec, report: Report) -> None:
-    for kind, expected in (("plum", rules.PLUM_CARDS), ("pi", rules.PI_CARDS), ("watchdog", rules.WATCHDOGS)):
-        total = spec.total(kind)
-        if total != expected:
-            report.rule(spec.count_loc(kind, expected=expected), f"PMP-{kind.upper()}-CARDS",
-                        f"the deck has {plural(total, kind + ' card')}, expected {expected}; counted from "
-                        f"{spec.count_parts(kind)}")
-
-
-def _show_turn(card: tuple[int, bool]) -> str:
-    return f"{card[0]}{' with plum' if card[1] else ''}"
-
-
 def _turn_order(spec: Spec, report: Report) -> None:
-    """Exactly the set 1, 2, 3, 3 with plum, 4, 4 with plum, 5 with plum."""
-    needed = Counter(rules.TURN_ORDER)
-    positions = {p for p, _ in needed}
-    expected = ", ".join(_show_turn(t) for t in rules.TURN_ORDER)
-    holders: dict[tuple[int, bool], list[Item]] = {}
+    """The turn-order cards some player count's setup uses, each once (a position's range is game.yaml's)."""
+    _show = lambda card: f"{card[0]}{' with plum' if card[1] else ''}"  # noqa: E731  "3 with plum"
+    needed, the_set = Counter(rules.TURN_ORDER), "the set is " + ", ".join(map(_show, rules.TURN_ORDER))
+    holders: dict[tuple, list] = {}  # (position, plum) -> its cards
     for c in spec.of_kind("turn-order"):
-        key = (c["position"], c["plum"])
-        holders.setdefault(key, []).append(c)
-        if key not in needed:
-            where = "position" if key[0] not in positions else "plum"
-            report.rule(c.loc_of(where), "PMP-TURN-ORDER",
-                        f"turn-order card '{c.id}' ({_show_turn(key)}) is not in the set; the set is {expected}")
+        holders.setdefault((c["position"], c["plum"]), []).append(c)
     for key, held in holders.items():
-        copies = sum(c.count for c in held)
-        if key in needed and copies > needed[key]:
-            names = " and ".join(f"'{c.id}'" for c in held)
-            for c in held:
-                report.rule(c.loc_of("position"), "PMP-TURN-ORDER",
-                            f"the deck has {copies} turn-order cards {_show_turn(key)} ({names}), expected "
-                            f"{needed[key]}; the set is {expected}")
-    missing = [_show_turn(t) for t in rules.TURN_ORDER if sum(c.count for c in holders.get(t, [])) < needed[t]]
+        copies, known = sum(c.count for c in held), key[0] in {p for p, _ in needed}
+        for c in held if known and key not in needed else []:
+            report.rule(c.loc_of("plum"), "PMP-TURN-ORDER", f"turn-order card '{c.id}' ({_show(key)}) is not in the "
+                        f"set; {the_set}")
+        for c in held if key in needed and copies > needed[key] else []:
+            report.rule(c.loc_of("position"), "PMP-TURN-ORDER", f"the deck has {copies} turn-order cards {_show(key)} "
+                        f"({' and '.join(repr(h.id) for h in held)}), expected {needed[key]}; {the_set}")
+    missing = [_show(t) for t in needed if sum(c.count for c in holders.get(t, [])) < needed[t]]
     if missing:
-        report.rule(spec.loc, "PMP-TURN-ORDER",
-                    f"the turn-order cards lack {one_of(missing)}; the set is {expected}")
-
-
-def _backs(spec: Spec, report: Report) -> None:
-    """Each round's cards carry that round's back; plum, pi and watchdog their own."""
-    for c in spec.components:
-        if c.kind == "fruit":
-            if c["round"] not in rules.ROUNDS:
-                continue
-            want, why = rules.ROUNDS[c["round"]].back, _numeral(c["round"])
-        elif c.kind in rules.KIND_BACKS:
-            want, why = rules.KIND_BACKS[c.kind], f"a {c.kind} card"
-        else:
-            continue
-        design = spec.backs.get(c.back) if c.back else None
-        if design is None or design.kind != want:
-            shown = f"back '{c.back}' (a {design.kind} design)" if design else "no back"
-            report.rule(c.loc_of("back"), "PMP-BACK",
-                        f"card '{c.id}' has {shown}, expected a {want} back for {why}")
-
-
-def _tricks(spec: Spec, rounds: dict[int, list[Item]], report: Report) -> None:
-    """After removal each round's pile deals evenly into the player count's tricks."""
-    for players in rules.PLAYERS:
-        need = players * rules.TRICKS[players]
-        removed = set(rules.REMOVED[players])
-        for r, cards in rounds.items():
-            kept = sum(c.count for c in cards if c["number"] not in removed)
-            if kept != need:
-                gone = f"removing {_span(removed)}" if removed else "removing none"
-                report.rule(spec.loc, "PMP-TRICKS",
-                            f"with {players} players, {gone} leaves {plural(kept, 'card')} in {_numeral(r)}, "
-                            f"expected {need} ({players} players x {rules.TRICKS[players]} tricks)")
-
-
-def _span(numbers: set[int]) -> str:
-    lo, hi = min(numbers), max(numbers)
-    if len(numbers) > 1 and numbers == set(range(lo, hi + 1)):
-        return f"numbers {lo}-{hi}"
-    return "number " + one_of(sorted(numbers))
+        report.rule(spec.loc, "PMP-TURN-ORDER", f"the turn-order cards lack {one_of(missing)}; {the_set}")

@@ -134,7 +134,7 @@ _DECLARED = {
     "BASKET": lambda d: _step(d, "display").arg,  # all different ingredients, no special cards
     "MISSIONS_EACH": lambda d: dict(_step(d, "deal", by_kind=True).arg),  # of every mission kind, per player
     "KIDS_REMOVE": lambda d: tuple(k for s in d.steps if s.what == "remove" and s.variant == "kids"
-                                   and not s.arg["where"] for k in s.arg["kinds"]),
+                                   and s.arg["where"].at(None) == [{}] for k in s.arg["kinds"]),
 }
 _made: dict[str, Any] = {}
 

@@ -58,7 +58,8 @@ def problems(parts: list, fields: dict[str, Any], choices: dict[str, dict[str, d
             continue
         t = fields[field]
         t = t.item if isinstance(t, ListOf) else t
-        if not isinstance(t, Choice):
+        t = _listed(t)
+        if t is None:
             out.append(f"placeholder '{shown}': '{field}' is not a choice field, so it has no attribute '{attr}'")
             continue
         attrs = {"name"} | {a for v in choices.get(field, {}).values() for a in v}
@@ -66,12 +67,25 @@ def problems(parts: list, fields: dict[str, Any], choices: dict[str, dict[str, d
             out.append(f"placeholder '{shown}': the values of '{field}' have no attribute '{attr}'; they have "
                        + ", ".join(sorted(attrs)) + " (declare it under choices: in the spec)")
         elif attr != "name":
-            lacking = [v for v in t.options() if attr not in choices.get(field, {}).get(v, {})]
+            lacking = [str(v) for v in t.options() if attr not in choices.get(field, {}).get(str(v), {})]
             if lacking:
                 out.append(f"placeholder '{shown}': value{'s' if len(lacking) > 1 else ''} "
                            + ", ".join(lacking) + f" of '{field}' {'have' if len(lacking) > 1 else 'has'} no "
                            f"'{attr}' under choices: in the spec")
     return out
+
+
+def _listed(t: Any) -> Any:
+    """A field type whose values `choices:` may give attributes: a choice, an int field with
+    `legal:` values, a bool (as something with `options()`); None for any other."""
+    from ...load.schema import Bool, Int
+
+    if isinstance(t, Choice):
+        return t
+    if isinstance(t, Int) and t.legal or isinstance(t, Bool):
+        values = list(t.legal) if isinstance(t, Int) else [False, True]
+        return type("Listed", (), {"options": staticmethod(lambda: values)})()
+    return None
 
 
 def _offer(fields: dict[str, Any]) -> str:
