@@ -92,14 +92,13 @@ def declare(root: Node, game_id: str, package: GameDef | None, report: Report) -
     if d.scoring is not None:
         game.score = lambda spec, path, display: scoring_model.score(d.scoring, game, spec, path, display)
     if package is not None:  # its own hooks stand where it has them (GEM: its art)
-        for hook in ("render_face", "render_back", "score", "deck_context", "card_name", "setup"):
+        for hook in ("render_face", "render_back", "score", "deck_context", "card_name"):
             if _present(getattr(package, hook)):
                 setattr(game, hook, getattr(package, hook))
         if _present(package.validate):  # the checks data cannot say, after the declared ones
             game.validate = lambda spec, rep, own=package.validate: (validate(d, spec, rep), own(spec, rep))
-            if not _present(package.setup):  # (bridge: a package's own setup.py stands)
-                game.setup = lambda spec, n, seed, variant=None, lang="en", own=package.validate: setup(
-                    d, game, spec, n, seed, variant, lang, own)
+            game.setup = lambda spec, n, seed, variant=None, lang="en", own=package.validate: setup(
+                d, game, spec, n, seed, variant, lang, own)
         d.draws_faces = not _present(package.render_face)
         game.per_card_backs = package.per_card_backs
         if package.boxes:
@@ -291,15 +290,23 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
         raise SetupError(f"{game.title} has no variant '{variant}'; its variants: {one_of(d.variants) or 'none'}")
     if not d.steps:
         raise SetupError(f"{game.title} declares no setup (add setup: to its spec)", usage=False)
+    refused = None
     if own is not None:
         said = Report()
         own(spec, said)
         if said.errors:
-            raise SetupError(f"{game.title} cannot be set up from this deck: "
-                             + "; ".join(f"{x.code}: {x.message}" for x in said.sorted() if x in said.errors),
-                             usage=False)
+            refused = SetupError(f"{game.title} cannot be set up from this deck: "
+                                 + "; ".join(f"{x.code}: {x.message}" for x in said.sorted() if x in said.errors),
+                                 usage=False)
     variant = variant or d.default_variant
-    table = deal.deal(spec, d.steps, players, seed, variant, dummies=d.dummies.get(players, 0))
+    try:  # a deck the checks refuse is still dealt, so that a deal that fails says where it stopped too
+        table = deal.deal(spec, d.steps, players, seed, variant, dummies=d.dummies.get(players, 0))
+    except SetupError as e:
+        if refused is None:
+            raise
+        raise SetupError(f"{refused}; and dealing it, {e}", usage=False) from e
+    if refused is not None:
+        raise refused
     return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: game.card_name(item, spec, lang),
                              game.title, d.variant_names.get(variant or ""), always=d.default_variant is not None)
 

@@ -3,8 +3,8 @@
 The game is declared in data, in game.yaml beside this file — its kinds and fields, the
 ingredients' names and colours, the deck rules and the setup's steps — and read by the same engine
 as a designer's own game (pnp/games/declared/). Python keeps its art (render.py and the modules it
-reads), its scorer (score.py, rules.py), the checks data cannot say (validate.py) and, for now, the
-deal itself (setup.py), found by convention; they read the declared numbers (rules.py).
+reads), its scorer (score.py, rules.py) and the checks data cannot say (validate.py), found by
+convention; they read the declared numbers (rules.py). The deal is the declared setup's.
 """
 from __future__ import annotations
 
