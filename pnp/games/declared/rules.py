@@ -64,7 +64,7 @@ from .misprint import _misprint, _moved
 
 MEASURES = ("count", "every", "sum", "unique", "each")
 BOUNDS = ("exactly", "at_least", "at_most", "between")
-TESTS = ("distinct", "legal")  # `each` only: a test of the card's own value instead of a bound
+TESTS = ("distinct", "legal", "refers_to")  # `each` only: a test of the card's own value instead of a bound
 SETUP = "setup"  # `exactly: setup` on a count: what the setup's steps take
 DEFAULT = "default"  # `variant: default`, or a bound's `default:`: the game played without a variant
 # The placeholders a rule's message may use, by measure.
@@ -74,12 +74,16 @@ PLACEHOLDERS = {
     "every": COMMON + ("total", "counted", "combination", "missing", "values", "how_many"),
     "sum": COMMON + ("total", "counted", "field"),
     "unique": COMMON + ("id", "other", "field", "value"),
-    "each": COMMON + ("id", "field", "value", "legal", "repeated", "others"),
+    "each": COMMON + ("id", "field", "value", "legal", "repeated", "others", "values"),
     "total": ("kind", "total", "expected", "each", "how_many", "counted"),  # `total: {code, message}`
 }
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
 MAX_COMBINATIONS = 10_000
+class _Not(tuple):
+    """`where: {FIELD: {not: V | [V, …]}}`: the cards whose field holds none of those values."""
+
+
 PRESENT, ABSENT = ("present",), ("absent",)  # `where: {FIELD: {present: true | false}}`: the card has it, or not
 
 
@@ -132,6 +136,7 @@ class Rule:
     total_message: dict[str, str] | None = None  # `total: {code, message}`: the total's own words
     variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
     kinds: list[str] = field(default_factory=list)  # `kind: [a, b]`: every kind it measures (kind: the first)
+    refers: tuple[list[str], str] | None = None  # `refers_to`: the kinds and the field its values name
 
     @property
     def per(self) -> str | None:
@@ -238,6 +243,7 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
     steps = (lambda: _rule_variant(rule, node, variants, report, what),
              lambda: _limit(rule, limit, node, kinds, players, variants, report, what),
              lambda: _total(rule, limit, node, report, what),
+             lambda: _also_distinct(rule, limit, node, kinds, report, what),
              lambda: _message(rule, node, report, what))
     return rule if all(step() for step in steps) else None
 
@@ -251,6 +257,8 @@ def _shape(node: Node, report: Report, what: str) -> tuple[str, str | None] | No
         return None
     measure = measures[0]
     given = [k for k in BOUNDS + TESTS if k in node.value]
+    if measure == "each" and len(given) == 2 and given[0] in BOUNDS and given[1] == "distinct":
+        given = given[:1]  # a bound on the different items, and each repeat told (_also_distinct)
     allowed = LIMITS[measure]
     if (len(given) != 1 or given[0] not in allowed) if allowed else given:
         need = f"exactly one of {one_of(allowed)}" if allowed else "no bound (no two components may share the value)"
@@ -357,7 +365,38 @@ def _numeric(rule: Rule, kinds: Kinds) -> bool:
     return isinstance(kinds.type_of(rule.kind, rule.fields[0]), (Int, Number))
 
 
+def _also_distinct(rule: Rule, limit: str | None, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    """`each` with a bound and `distinct: true`: the bound counts the list's different items, and
+    an item written twice is told at its second writing (a salad's three different fruits)."""
+    if limit in TESTS or "distinct" not in node.value:
+        return True
+    return _test(rule, "distinct", node, kinds, report, what)
+
+
+def _refers_to(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    """`refers_to: {kind: K | [K, …], field: F}`: every value (every item of a list) of the rule's
+    field is a value of field F on some card of those kinds (a pie's jam names a jam recipe)."""
+    n = node.value["refers_to"]
+    if not n.is_map or set(n.value) != {"kind", "field"}:
+        report.error(n.loc, "DECLARE-RULE", f"'refers_to' of {what} is a mapping with kind and field, such as "
+                                            "refers_to: { kind: jam, field: recipe }")
+        return False
+    named = _kind_list(n, kinds, report, what) if _listed(n) else [_kind(n, kinds, report, what)]
+    if not named or None in named:
+        return False
+    f = n.value["field"]
+    lacking = [k for k in named if f.kind != "scalar" or kinds.type_of(k, f.value) is None]
+    if lacking:
+        report.error(f.loc, "DECLARE-FIELD", f"'refers_to' of {what}: '{f.value}' is not a field of kind "
+                                             f"'{lacking[0]}'; fields: {one_of(x.name for x in kinds.fields[lacking[0]])}")
+        return False
+    rule.test, rule.refers = "refers_to", (named, f.value)
+    return True
+
+
 def _test(rule: Rule, test: str, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    if test == "refers_to":
+        return _refers_to(rule, node, kinds, report, what)
     flag = Bool().read(node.value[test], report, f"'{test}' of {what}")
     if flag is INVALID:
         return False
@@ -611,6 +650,13 @@ def _where(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str
                 return None
             out[f] = PRESENT if flag else ABSENT
             continue
+        if value.is_map and set(value.value) == {"not"}:  # {not: V | [V, …]}: the cards without those values
+            inner = _where(Node("map", node.loc, {name: value.value["not"]}, {name: node.key_loc(name)}), kind, kinds,
+                           report, what)
+            if inner is None:
+                return None
+            out[f] = _Not(inner[f])
+            continue
         items = value.value if value.is_seq else [value]
         read = [(t.item if isinstance(t, ListOf) else t).read(v, report, f"'{f}' in 'where' of {what}") for v in items]
         if INVALID in read:
@@ -755,7 +801,8 @@ class _Deck:
         try:
             for p, v in self.contexts(rule):
                 cards = self.counted(rule, p, v, swap)
-                if _CHECKS[rule.measure](_Check(rule, self.kinds, at, p, v, report or Report(), report is None), cards):
+                if _CHECKS[rule.measure](_Check(rule, self.kinds, at, p, v, report or Report(), report is None, self),
+                                         cards):
                     return True
         except _Breaks:
             return True
@@ -768,7 +815,7 @@ class _Deck:
         measured, where what mending the break asks is read (None: the rule holds)."""
         for p, v in self.contexts(rule):
             kept = self.counted(rule, p, v)
-            ch = _Check(rule, self.kinds, rule.loc, p, v, Report(), True)
+            ch = _Check(rule, self.kinds, rule.loc, p, v, Report(), True, self)
             try:
                 _CHECKS[rule.measure](ch, kept)
             except _Breaks:
@@ -796,6 +843,7 @@ class _Check:
     variant: str | None
     report: Report
     quiet: bool = False  # only whether it breaks: the first break stops the check (_Breaks)
+    deck: Any = None  # the _Deck, where a rule reads other cards than it measures (`refers_to`)
 
     def holds(self, n: float) -> bool:
         return self.rule.bound.holds(n, self.players, self.variant)
@@ -888,7 +936,7 @@ def _matches(c: Item, where: dict[str, list[Any]]) -> bool:
                 return False
             continue
         values = value if isinstance(value, list) else [_plain_text(value)]
-        if not any(v in wanted for v in values):
+        if isinstance(wanted, _Not) == any(v in wanted for v in values):
             return False
     return True
 
@@ -1127,6 +1175,12 @@ def _check_each(ch: _Check, cards) -> bool:
                 continue
             ch.say(c.loc_of(name), f"{rule.kind} '{c.id}' has {name} {_text(value)}; {name} must be "
                                    f"{legal_values(t.legal)}", **said, legal=legal_values(t.legal))
+        elif rule.test == "refers_to":
+            if not _check_refers(ch, c, items, said):
+                continue
+        elif rule.test == "distinct" and rule.bound is not None:
+            if not _distinct_and_bound(ch, c, items, said):
+                continue
         elif rule.test == "distinct":
             twice = next((x for i, x in enumerate(items) if x in items[:i]), None)
             if twice is None:
@@ -1141,6 +1195,37 @@ def _check_each(ch: _Check, cards) -> bool:
             ch.say(c.loc_of(name), f"{rule.kind} '{c.id}' has {has}, expected {rule.bound.wanted(ch.players, ch.variant)}",
                    **said)
         broke = True
+    return broke
+
+
+def _check_refers(ch: _Check, c: Item, items: list, said: dict) -> bool:
+    """`refers_to`: each item that names no value of the field on the cards of those kinds, told at the item."""
+    kinds, name = ch.rule.refers
+    there = {_plain_text(x) for k, _ in ch.deck.cards(ch.players, ch.variant) if k.kind in kinds
+             for x in (k.get(name) if isinstance(k.get(name), list) else [k.get(name)]) if x is not None}
+    field = ch.rule.fields[0]
+    bad = [x for x in items if _plain_text(x) not in there]
+    for x in bad:
+        ch.say(getattr(x, "loc", c.loc_of(field)), f"{ch.rule.kind} '{c.id}' has {_text(x)} in {field}, which is no "
+                                                   f"{' or '.join(kinds)} {name}; {name}s: {one_of(sorted(map(str, there)))}",
+               **{**said, "value": x}, values=one_of(sorted(map(str, there))))
+    return bool(bad)
+
+
+def _distinct_and_bound(ch: _Check, c: Item, items: list, said: dict) -> bool:
+    """`each` with a bound and `distinct`: the bound counts the different items (at the field), and
+    each item written again is told at that writing."""
+    field, broke = ch.rule.fields[0], False
+    different = list(dict.fromkeys(items))
+    if not ch.holds(len(different)):
+        ch.say(c.loc_of(field), f"{ch.rule.kind} '{c.id}' has {plural(len(different), 'different item')} in {field}, "
+                                f"expected {ch.rule.bound.wanted(ch.players, ch.variant)}", **said)
+        broke = True
+    for i, x in enumerate(items):
+        if x in items[:i]:
+            ch.say(getattr(x, "loc", c.loc_of(field)), f"{ch.rule.kind} '{c.id}' has {_text(x)} twice in {field}; "
+                                                       "its items must differ", **said, repeated=x)
+            broke = True
     return broke
 
 

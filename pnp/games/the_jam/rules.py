@@ -106,7 +106,8 @@ def _mission(d, kind: str) -> MissionKind:
     en, zh, shows, field, colour = _MISSION_TEXT[kind]
     if shows is None:
         return MissionKind(kind, en, zh, None, None, 0, 0, 0, colour)
-    return MissionKind(kind, en, zh, shows, field, _fixed(d, kind, "shows"), _fixed(d, kind, "needs"),
+    shown = next(r for r in d.rules if r.code == "JAM-MISSION-SHOWS" and r.kind == kind).bound.value
+    return MissionKind(kind, en, zh, shows, field, int(shown), _fixed(d, kind, "needs"),
                        _fixed(d, kind, "points"), colour)
 
 
