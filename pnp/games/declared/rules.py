@@ -32,6 +32,12 @@ kinds takes `fields: [kind]`, each kind counted apart (and with `total:` all tog
 must be fields of every kind it names (DECLARE-FIELD); a kind not declared, named twice or alone
 in a list is DECLARE-KIND. No misprint is sought for such a rule (a misprint is of one kind).
 
+An `each` may take `refers_to: {kind: K | [K, …], field: F}` in place of a bound: every value
+of its field (every item of a list) is a value of F on some card of those kinds in play, a break
+told at the item with `{values}` (the values there are); and a bound with `distinct: true`
+together: the bound counts the list's different items, each repeat told at its second writing.
+A `where` value `{not: V | [V, …]}` keeps the cards whose field holds none of those values.
+
 A rule with `checks: [CHECK, …]` holds several measures under its one code, each with its own
 bound (and its own message, or the rule's); a check with a code of its own is DECLARE-KEY. A
 message's `{total:noun}` is the number with the kind's noun (the game's `nouns:`, extras.py), and

@@ -25,6 +25,10 @@ variant (`variant: short`; `variant: default` is the game played without one; a 
 
 A deal may say `by_kind: true`: its number is of every kind in the deck, each kind dealt apart
 (and each kind a face-down deck of its own, decks.py); what a kind has left stays in the deck.
+A deal or display may say `set_aside: [KIND, …]`: a card of those kinds drawn is set aside and
+the next taken (a distinct display's repeats too); the next pile step shuffles them back first,
+its text's `{aside}` their number (the deal's data: `shuffled_back`). Any step's text may quote
+a named step's number, `{hand.each}` (QUOTED; 0 when that step did not run).
 
 A shuffle may say `per_seat: N` (only N of its kinds' cards for each seat — players and the
 game's `dummies:` — at random, the rest set aside); a deal `with_dummies: true` (the dummy seats
