@@ -1,6 +1,6 @@
-"""The declared language as The Jam's port grew it further, for any designer's game: `each ...
-refers_to` (a field's values name a value of a field on other cards), `each` with a bound and
-`distinct` together, `where: {FIELD: {not: V}}`, a deal or display's `set_aside:` kinds shuffled
+"""The declared language as The Jam's port grew it further, for any designer's game: a `refers`
+rule (a field's values name a value of a field on other cards), `each ... different: true` (a
+bound on a list's different items, each repeat told), `where: {FIELD: {not: V}}`, a deal or display's `set_aside:` kinds shuffled
 back by the next pile (`{aside}`, `public.shuffled_back`), and a text quoting a named step's
 number (`{hand.each}`). Each fails without its feature; each misuse is a located DECLARE-* error."""
 from __future__ import annotations
@@ -26,16 +26,13 @@ kinds:
     points: { int: [0, 9] }
 rules:
   - code: ORDER-DISH
-    each: { kind: order, field: wants }
-    refers_to: { kind: dish, field: recipe }
+    refers: { kind: order, field: wants, to: { kind: dish, field: recipe } }
     message: "order '{id}' wants '{value}', which no dish is; dishes: {values}"
   - code: ORDER-SIZE
-    each: { kind: order, field: wants }
+    each: { kind: order, field: wants, different: true }
     exactly: 2
-    distinct: true
   - code: FRUIT-SHOWN
-    each: { kind: dish, field: fruit, where: { fruit: { not: any } } }
-    refers_to: { kind: dish, field: ingredient }
+    refers: { kind: dish, field: fruit, where: { fruit: { not: any } }, to: { kind: dish, field: ingredient } }
 setup:
   - shuffle: [dish, joker]
   - deal: 2
@@ -132,11 +129,11 @@ MISUSES = [
      "set_aside: [joker]\n    text"),
     ("{hand.each}", "{hands.each}", "DECLARE-MESSAGE", "note:"),
     ("{market.cards}", "{market.piles}", "DECLARE-MESSAGE", "note:"),
-    ("refers_to: { kind: dish, field: recipe }", "refers_to: { kind: dish, field: colour }", "DECLARE-FIELD",
-     "colour }"),
-    ("refers_to: { kind: dish, field: recipe }", "refers_to: { kind: kettle, field: recipe }", "DECLARE-KIND",
-     "kettle"),
-    ("refers_to: { kind: dish, field: recipe }", "refers_to: yes", "DECLARE-RULE", "yes"),
+    ("to: { kind: dish, field: recipe }", "to: { kind: dish, field: colour }", "DECLARE-FIELD", "colour }"),
+    ("to: { kind: dish, field: recipe }", "to: { kind: kettle, field: recipe }", "DECLARE-KIND", "kettle"),
+    ("to: { kind: dish, field: recipe }", "to: yes", "DECLARE-RULE", "yes"),
+    ("field: wants, different: true", "field: wants, different: maybe", "SPEC-TYPE", "maybe"),
+    ("kind: order, field: wants, different", "kind: joker, field: points, different", "DECLARE-RULE", "true }"),
 ]
 
 

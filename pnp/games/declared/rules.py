@@ -9,6 +9,7 @@ Takes the `rules:` node and the declared kinds; returns `Rule`s, each a measure 
     each:   {kind, field}      every card on its own: the field's number (a list: its number of
                                items) within the bound, or `distinct: true` (a list's items all
                                differ) or `legal: true` (the value is one of the field's `legal:`)
+    refers: {kind, field, to}  every value names a value of `to`'s field on some card (no bound)
 
 — with a bound (`exactly`, `at_least`, `at_most` or `between: [lo, hi]`), a number that may be
 per player count (`{2: 0, 3: 0, 4: 9}`, measured on the deck as `setup` leaves it for that many
@@ -32,10 +33,10 @@ kinds takes `fields: [kind]`, each kind counted apart (and with `total:` all tog
 must be fields of every kind it names (DECLARE-FIELD); a kind not declared, named twice or alone
 in a list is DECLARE-KIND. No misprint is sought for such a rule (a misprint is of one kind).
 
-An `each` may take `refers_to: {kind: K | [K, …], field: F}` in place of a bound: every value
-of its field (every item of a list) is a value of F on some card of those kinds in play, a break
-told at the item with `{values}` (the values there are); and a bound with `distinct: true`
-together: the bound counts the list's different items, each repeat told at its second writing.
+A `refers: {kind, field, to: {kind: K | [K, …], field: F}}` (no bound) holds when every value of
+its field (every item of a list) is a value of F on some card of those kinds in play, a break
+told at the item with `{values}` (the values there are). An `each` with `different: true` on a
+list field: its bound counts the different items, each repeat told at its second writing.
 A `where` value `{not: V | [V, …]}` keeps the cards whose field holds none of those values.
 
 A rule with `checks: [CHECK, …]` holds several measures under its one code, each with its own
@@ -68,9 +69,9 @@ from ...load.yamlload import Node, type_name
 from .kinds import Broken, Kinds
 from .misprint import _misprint, _moved
 
-MEASURES = ("count", "every", "sum", "unique", "each")
+MEASURES = ("count", "every", "sum", "unique", "each", "refers")
 BOUNDS = ("exactly", "at_least", "at_most", "between")
-TESTS = ("distinct", "legal", "refers_to")  # `each` only: a test of the card's own value instead of a bound
+TESTS = ("distinct", "legal")  # `each` only: a test of the card's own value instead of a bound
 SETUP = "setup"  # `exactly: setup` on a count: what the setup's steps take
 DEFAULT = "default"  # `variant: default`, or a bound's `default:`: the game played without a variant
 # The placeholders a rule's message may use, by measure.
@@ -80,7 +81,8 @@ PLACEHOLDERS = {
     "every": COMMON + ("total", "counted", "combination", "missing", "values", "how_many"),
     "sum": COMMON + ("total", "counted", "field"),
     "unique": COMMON + ("id", "other", "field", "value"),
-    "each": COMMON + ("id", "field", "value", "legal", "repeated", "others", "values"),
+    "each": COMMON + ("id", "field", "value", "legal", "repeated", "others"),
+    "refers": COMMON + ("id", "field", "value", "values"),
     "total": ("kind", "total", "expected", "each", "how_many", "counted"),  # `total: {code, message}`
 }
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
@@ -142,7 +144,8 @@ class Rule:
     total_message: dict[str, str] | None = None  # `total: {code, message}`: the total's own words
     variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
     kinds: list[str] = field(default_factory=list)  # `kind: [a, b]`: every kind it measures (kind: the first)
-    refers: tuple[list[str], str] | None = None  # `refers_to`: the kinds and the field its values name
+    refers: tuple[list[str], str] | None = None  # `refers`: the kinds and the field its values name (`to`)
+    different: bool = False  # `each ... different: true`: its bound counts a list's different items
 
     @property
     def per(self) -> str | None:
@@ -221,7 +224,7 @@ def _checks(node: Node, kinds: Kinds, players: list[int], variants: list[str], r
 
 # What a rule may say beside its measure: the bounds (or tests) each measure takes — `unique`
 # takes none: no two components may share the value.
-LIMITS = {"count": BOUNDS, "every": BOUNDS, "sum": BOUNDS, "each": BOUNDS + TESTS, "unique": ()}
+LIMITS = {"count": BOUNDS, "every": BOUNDS, "sum": BOUNDS, "each": BOUNDS + TESTS, "unique": (), "refers": ()}
 RULE_KEYS = ("code", "message", "total", "variant") + MEASURES + BOUNDS + TESTS
 
 
@@ -249,7 +252,6 @@ def _rule(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
     steps = (lambda: _rule_variant(rule, node, variants, report, what),
              lambda: _limit(rule, limit, node, kinds, players, variants, report, what),
              lambda: _total(rule, limit, node, report, what),
-             lambda: _also_distinct(rule, limit, node, kinds, report, what),
              lambda: _message(rule, node, report, what))
     return rule if all(step() for step in steps) else None
 
@@ -263,8 +265,6 @@ def _shape(node: Node, report: Report, what: str) -> tuple[str, str | None] | No
         return None
     measure = measures[0]
     given = [k for k in BOUNDS + TESTS if k in node.value]
-    if measure == "each" and len(given) == 2 and given[0] in BOUNDS and given[1] == "distinct":
-        given = given[:1]  # a bound on the different items, and each repeat told (_also_distinct)
     allowed = LIMITS[measure]
     if (len(given) != 1 or given[0] not in allowed) if allowed else given:
         need = f"exactly one of {one_of(allowed)}" if allowed else "no bound (no two components may share the value)"
@@ -371,21 +371,13 @@ def _numeric(rule: Rule, kinds: Kinds) -> bool:
     return isinstance(kinds.type_of(rule.kind, rule.fields[0]), (Int, Number))
 
 
-def _also_distinct(rule: Rule, limit: str | None, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
-    """`each` with a bound and `distinct: true`: the bound counts the list's different items, and
-    an item written twice is told at its second writing (a salad's three different fruits)."""
-    if limit in TESTS or "distinct" not in node.value:
-        return True
-    return _test(rule, "distinct", node, kinds, report, what)
-
-
 def _refers_to(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
-    """`refers_to: {kind: K | [K, …], field: F}`: every value (every item of a list) of the rule's
-    field is a value of field F on some card of those kinds (a pie's jam names a jam recipe)."""
-    n = node.value["refers_to"]
-    if not n.is_map or set(n.value) != {"kind", "field"}:
-        report.error(n.loc, "DECLARE-RULE", f"'refers_to' of {what} is a mapping with kind and field, such as "
-                                            "refers_to: { kind: jam, field: recipe }")
+    """A `refers` measure's `to: {kind: K | [K, …], field: F}`: every value (every item of a list)
+    of its field is a value of field F on some card of those kinds (a pie's jam names a jam recipe)."""
+    n = node.get("to")
+    if n is None or not n.is_map or set(n.value) != {"kind", "field"}:
+        report.error((n or node).loc, "DECLARE-RULE", f"'to' of {what} is a mapping with kind and field, such as "
+                                                      "to: { kind: jam, field: recipe }")
         return False
     named = _kind_list(n, kinds, report, what) if _listed(n) else [_kind(n, kinds, report, what)]
     if not named or None in named:
@@ -393,16 +385,14 @@ def _refers_to(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) 
     f = n.value["field"]
     lacking = [k for k in named if f.kind != "scalar" or kinds.type_of(k, f.value) is None]
     if lacking:
-        report.error(f.loc, "DECLARE-FIELD", f"'refers_to' of {what}: '{f.value}' is not a field of kind "
+        report.error(f.loc, "DECLARE-FIELD", f"'to' of {what}: '{f.value}' is not a field of kind "
                                              f"'{lacking[0]}'; fields: {one_of(x.name for x in kinds.fields[lacking[0]])}")
         return False
-    rule.test, rule.refers = "refers_to", (named, f.value)
+    rule.refers = (named, f.value)
     return True
 
 
 def _test(rule: Rule, test: str, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
-    if test == "refers_to":
-        return _refers_to(rule, node, kinds, report, what)
     flag = Bool().read(node.value[test], report, f"'{test}' of {what}")
     if flag is INVALID:
         return False
@@ -467,7 +457,8 @@ def _code(node: Node, report: Report, what: str) -> str | None:
 
 def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, loc: Loc) -> Rule | None:
     keys = {"count": ("kind", "where"), "every": ("kind", "fields", "where"), "sum": ("kind", "field", "where"),
-            "unique": ("kind", "field", "where"), "each": ("kind", "field", "where")}[measure]
+            "unique": ("kind", "field", "where"), "each": ("kind", "field", "where", "different"),
+            "refers": ("kind", "field", "where", "to")}[measure]
     if not node.is_map:
         report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with {one_of(keys)}")
         return None
@@ -489,7 +480,7 @@ def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, 
         rule.fields = _fields(node, kind, kinds, report, what)
         rule.combos = _combos(rule.fields, kind, kinds, node, report, what) if rule.fields else []
         return _kept(rule, node, report, what) if rule.combos else None
-    if measure in ("sum", "unique", "each"):
+    if measure in ("sum", "unique", "each", "refers"):
         name = _field_name(node.get("field"), kind, kinds, report, what, node.loc)
         if name is None:
             return None
@@ -498,7 +489,24 @@ def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, 
                                                                    "cannot be summed; sum an int or number field")
             return None
         rule.fields = [name]
+        if measure == "refers" and not _refers_to(rule, node, kinds, report, what):
+            return None
+        if "different" in node.value and not _different(rule, node, kinds, report, what):
+            return None
     return rule
+
+
+def _different(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    """An each's `different: true`: its bound counts the list's different items, and an item
+    written again is told at that second writing (a salad of three different fruits)."""
+    flag = Bool().read(node.value["different"], report, f"'different' of {what}")
+    if flag is not True or not isinstance(kinds.type_of(rule.kind, rule.fields[0]), ListOf):
+        if flag is not INVALID:
+            report.error(node.value["different"].loc, "DECLARE-RULE", f"'different' of {what}: write  different: true  "
+                                                                      "on an each over a list field, or leave it out")
+        return False
+    rule.different = True
+    return True
 
 
 def _kind(node: Node, kinds: Kinds, report: Report, what: str) -> str | None:
@@ -747,7 +755,8 @@ def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], varia
         said = Report()
         if deck.breaks(rule, said):
             told[i] = said
-    broken = [rules[i] for i in told if len(rules[i].kinds) == 1]  # a misprint is sought within one kind
+    broken = [rules[i] for i in told if len(rules[i].kinds) == 1  # a misprint is sought within one kind,
+              and rules[i].measure != "refers"]  # and never for a name on another card
     for kind in dict.fromkeys(r.kind for r in broken):
         found = _misprint(kind, rules, broken, deck)
         if found is not None:
@@ -849,7 +858,7 @@ class _Check:
     variant: str | None
     report: Report
     quiet: bool = False  # only whether it breaks: the first break stops the check (_Breaks)
-    deck: Any = None  # the _Deck, where a rule reads other cards than it measures (`refers_to`)
+    deck: Any = None  # the _Deck, where a rule reads other cards than it measures (`refers`)
 
     def holds(self, n: float) -> bool:
         return self.rule.bound.holds(n, self.players, self.variant)
@@ -1181,10 +1190,7 @@ def _check_each(ch: _Check, cards) -> bool:
                 continue
             ch.say(c.loc_of(name), f"{rule.kind} '{c.id}' has {name} {_text(value)}; {name} must be "
                                    f"{legal_values(t.legal)}", **said, legal=legal_values(t.legal))
-        elif rule.test == "refers_to":
-            if not _check_refers(ch, c, items, said):
-                continue
-        elif rule.test == "distinct" and rule.bound is not None:
+        elif rule.different:
             if not _distinct_and_bound(ch, c, items, said):
                 continue
         elif rule.test == "distinct":
@@ -1204,8 +1210,17 @@ def _check_each(ch: _Check, cards) -> bool:
     return broke
 
 
-def _check_refers(ch: _Check, c: Item, items: list, said: dict) -> bool:
-    """`refers_to`: each item that names no value of the field on the cards of those kinds, told at the item."""
+def _check_refers(ch: _Check, cards) -> bool:
+    """`refers`: each value (each item) that names no value of `to`'s field on cards of its kinds, at the item."""
+    broke = False
+    for c, _ in cards:
+        value = c.get(ch.rule.fields[0])
+        items = [] if value is None else value if isinstance(value, list) else [value]
+        broke = _refers_of(ch, c, items, {"id": c.id, "field": ch.rule.fields[0], "value": value}) or broke
+    return broke
+
+
+def _refers_of(ch: _Check, c: Item, items: list, said: dict) -> bool:
     kinds, name = ch.rule.refers
     there = {_plain_text(x) for k, _ in ch.deck.cards(ch.players, ch.variant) if k.kind in kinds
              for x in (k.get(name) if isinstance(k.get(name), list) else [k.get(name)]) if x is not None}
@@ -1252,7 +1267,7 @@ def _rule_noun(rule: Rule) -> str:
 
 
 _CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique,
-           "each": _check_each}
+           "each": _check_each, "refers": _check_refers}
 
 
 def check_refs(spec: Spec, kinds: Kinds, report: Report) -> None:
