@@ -166,14 +166,15 @@ def _check_the_jam(public, private, data):
     assert _one(r"^籃子（(\d+) 張不同配料的卡片", public) == (str(len(pub["basket"])),)
     assert len(pub["basket"]) == rules.BASKET
     pile, aside = _one(r"^牌庫：(\d+) 張牌正面朝下（發牌時放到一旁的 (\d+) 張已洗回牌庫中）$", public)
-    assert (int(pile), int(aside)) == (pub["draw_pile"], len(pub["set_aside_and_shuffled_back"]))
+    assert (int(pile), int(aside)) == (pub["piles"]["draw pile"], len(pub["shuffled_back"]))  # the declared setup's keys
+    first = data["private"]["player 1"]  # the declared setup says no hand size apart: every hand is dealt alike
     hand, missions = _one(r"^每個玩家手中有 (\d+) 張牌(?:，以及 (\d+) 張不讓其他玩家看到的任務卡)?。$", public)
-    assert int(hand) == pub["hand_size"] == rules.HAND
-    assert int(missions or 0) == pub["missions_each"]
+    assert int(hand) == len(first["hand"]) == rules.HAND
+    assert int(missions or 0) == len(first.get("missions", []))
     for p, body in private.items():
         own = data["private"][f"player {p}"]
-        assert body.count("  手牌：") == len(own["hand"]) == pub["hand_size"]
-        assert body.count("  任務卡（不讓其他玩家看到）：") == len(own["missions"]) == pub["missions_each"]
+        assert body.count("  手牌：") == len(own["hand"]) == len(first["hand"])
+        assert body.count("  任務卡（不讓其他玩家看到）：") == len(own.get("missions", [])) == len(first.get("missions", []))
     assert ("給小孩玩：" in public) == (data["variant"] == "kids")
     assert ("旅行版：" in public) == (data["variant"] == "travel")
     assert "起始玩家" in public

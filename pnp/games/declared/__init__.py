@@ -290,15 +290,23 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
         raise SetupError(f"{game.title} has no variant '{variant}'; its variants: {one_of(d.variants) or 'none'}")
     if not d.steps:
         raise SetupError(f"{game.title} declares no setup (add setup: to its spec)", usage=False)
+    refused = None
     if own is not None:
         said = Report()
         own(spec, said)
         if said.errors:
-            raise SetupError(f"{game.title} cannot be set up from this deck: "
-                             + "; ".join(f"{x.code}: {x.message}" for x in said.sorted() if x in said.errors),
-                             usage=False)
+            refused = SetupError(f"{game.title} cannot be set up from this deck: "
+                                 + "; ".join(f"{x.code}: {x.message}" for x in said.sorted() if x in said.errors),
+                                 usage=False)
     variant = variant or d.default_variant
-    table = deal.deal(spec, d.steps, players, seed, variant, dummies=d.dummies.get(players, 0))
+    try:  # a deck the checks refuse is still dealt, so that a deal that fails says where it stopped too
+        table = deal.deal(spec, d.steps, players, seed, variant, dummies=d.dummies.get(players, 0))
+    except SetupError as e:
+        if refused is None:
+            raise
+        raise SetupError(f"{refused}; and dealing it, {e}", usage=False) from e
+    if refused is not None:
+        raise refused
     return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: game.card_name(item, spec, lang),
                              game.title, d.variant_names.get(variant or ""), always=d.default_variant is not None)
 

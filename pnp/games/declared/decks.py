@@ -48,11 +48,17 @@ def _decks_in(steps: list, cards: list[tuple[Item, int]], players: int, variant:
             _given(box, s.arg, players)
         elif s.what in FACE_DOWN + ("display",):
             if deck and s.what in FACE_DOWN and getattr(s, "seen_by", "owner") != "all":
-                out.append(list(deck.values()))
-            left -= left if s.what == "pile" else _taken(s.what, s.arg, players)
+                out += _apart(list(deck.values())) if getattr(s, "by_kind", False) else [list(deck.values())]
+            left -= left if s.what == "pile" else _taken(s.what, s.arg, players) * (
+                len({c.kind for c in deck.values()}) if getattr(s, "by_kind", False) else 1)
             if left <= 0:
                 deck, left = {}, 0
     return out
+
+
+def _apart(deck: list[Item]) -> list[list[Item]]:
+    """A deal `by_kind` deals each kind of its deck apart: each kind is a face-down deck of its own."""
+    return [[c for c in deck if c.kind == k] for k in dict.fromkeys(c.kind for c in deck)]
 
 
 def _taken(what: str, arg: Any, players: int) -> int:

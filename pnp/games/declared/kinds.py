@@ -7,7 +7,9 @@ and every problem as a located diagnostic. Field types:
 
     choice: [a, b]        int: [lo, hi]        number: [lo, hi]        text: MAXLEN
     bool: true            list: TYPE (min, max)                        ref: KIND
-    image: true           with required (default true) and default on any of them
+    image: true           id: true (a name cards share or point at, such as a recipe: lower-case
+                          letters, digits and dashes; not printed text, so one language)
+                          with required (default true) and default on any of them
     plain: MAXLEN         text read as written, the same in every language (a code, a pattern
                           of letters such as AAB): a string, never {en, zh-TW}
     record: { NAME: TYPE, … }   a mapping of named fields of its own (each a field declaration,
@@ -32,11 +34,11 @@ from typing import Any
 
 from ...diagnostics import Loc, Report, one_of
 from ...load.schema import (
-    ID_PATTERN, INVALID, Bool, Choice, Field, Int, ListOf, Localized, Number, Ref, Text, Type, legal_values,
+    ID_PATTERN, INVALID, Bool, Choice, Field, Id, Int, ListOf, Localized, Number, Ref, Text, Type, legal_values,
 )
 from ...load.yamlload import Node, type_name
 
-TYPES = ("choice", "int", "number", "text", "bool", "list", "ref", "image", "plain", "record")
+TYPES = ("choice", "int", "number", "text", "bool", "list", "ref", "image", "plain", "record", "id")
 OPTIONS = ("required", "default", "min", "max", "legal", "derive")
 DERIVE_KEYS = ("from", "cases")
 TESTS = ("equals", "multiple_of", "otherwise")  # a case's test; first that matches wins
@@ -57,6 +59,31 @@ class Broken(Type):
 
     def describe(self) -> str:
         return "any value (its declaration is wrong)"
+
+
+class Placed(str):
+    """A text item of a list that knows where it stands (`loc`): a rule, or a package's own check,
+    points at the one item that is wrong. It is a str in every other way."""
+
+    loc: Loc
+
+    def __new__(cls, value: str, loc: Loc) -> "Placed":
+        self = super().__new__(cls, value)
+        self.loc = loc
+        return self
+
+    def __reduce__(self):
+        return str, (str(self),)  # copied or pickled, it is plain text
+
+
+class PlacedList(ListOf):
+    """A declared list: its text items come back as `Placed`, each carrying its location."""
+
+    def read(self, node: Node, report: Report, what: str) -> Any:
+        values = super().read(node, report, what)
+        if values is INVALID:
+            return values
+        return [Placed(v, n.loc) if type(v) is str else v for v, n in zip(values, node.value)]
 
 
 @dataclass
@@ -412,7 +439,7 @@ def _type(name: str, decl: Node, report: Report, what: str) -> Type | str | None
         if item is None or item.type == "image":
             return None
         lo, hi = (_count(decl, k, d, report, what) for k, d in (("min", 0), ("max", MAX_LIST)))
-        return ListOf(item.type, lo, hi)
+        return PlacedList(item.type, lo, hi)
     for k in ("min", "max"):
         if k in decl.value:
             report.error(decl.key_loc(k), "DECLARE-KEY", f"'{k}' of {what} applies to a list; this field is {name}")
@@ -534,7 +561,18 @@ def _image(arg: Node, report: Report, what: str) -> str | None:
     return "image" if v is True else None
 
 
+def _id(arg: Node, report: Report, what: str) -> Type | None:
+    """`id: true`: a name of the game's own (The Jam's recipes), read like a component id."""
+    v = Bool().read(arg, report, what)
+    if v is not True:
+        if v is False:
+            report.error(arg.loc, "DECLARE-TYPE", f"{what} is false; write  id: true  for an id field")
+        return None
+    return Id()
+
+
 _SCALARS = {
+    "id": _id,
     "choice": _choice, "text": _text, "bool": _bool, "ref": _ref, "image": _image, "plain": _plain,
     "int": lambda a, r, w: _range(Int, a, r, w), "number": lambda a, r, w: _range(Number, a, r, w),
 }

@@ -9,6 +9,7 @@ Takes the `rules:` node and the declared kinds; returns `Rule`s, each a measure 
     each:   {kind, field}      every card on its own: the field's number (a list: its number of
                                items) within the bound, or `distinct: true` (a list's items all
                                differ) or `legal: true` (the value is one of the field's `legal:`)
+    refers: {kind, field, to}  every value names a value of `to`'s field on some card (no bound)
 
 — with a bound (`exactly`, `at_least`, `at_most` or `between: [lo, hi]`), a number that may be
 per player count (`{2: 0, 3: 0, 4: 9}`, measured on the deck as `setup` leaves it for that many
@@ -26,11 +27,23 @@ value, would make every broken rule of its kind hold, that card is the misprint:
 breaks is told at that value, saying what it probably should be (the search is misprint.py's).
 Copies are counted: `count: 3` is three cards.
 
+A measure's `kind:` may be a list of two or more kinds: their cards are measured together (a
+count's total, an each rule's every card judged by its own kind's field); an `every` over several
+kinds takes `fields: [kind]`, each kind counted apart (and with `total:` all together). Its fields
+must be fields of every kind it names (DECLARE-FIELD); a kind not declared, named twice or alone
+in a list is DECLARE-KIND. No misprint is sought for such a rule (a misprint is of one kind).
+
+A `refers: {kind, field, to: {kind: K | [K, …], field: F}}` (no bound) holds when every value of
+its field (every item of a list) is a value of F on some card of those kinds in play, a break
+told at the item with `{values}` (the values there are). An `each` with `different: true` on a
+list field: its bound counts the different items, each repeat told at its second writing.
+A `where` value `{not: V | [V, …]}` keeps the cards whose field holds none of those values.
+
 A rule with `checks: [CHECK, …]` holds several measures under its one code, each with its own
 bound (and its own message, or the rule's); a check with a code of its own is DECLARE-KEY. A
-count's `kind: [a, b]` counts those kinds together. A message's `{total:noun}` is the number with
-the kind's noun (the game's `nouns:`, extras.py), and an every rule's `{missing:spaced}` the
-combinations missing with their values spaced ("purple spiral") rather than comma'd.
+message's `{total:noun}` is the number with the kind's noun (the game's `nouns:`, extras.py), and
+an every rule's `{missing:spaced}` the combinations missing with their values spaced ("purple
+spiral") rather than comma'd.
 
 A count's `exactly: setup` is what the setup's steps take of that kind (GEM's six piles): the
 number is then written once, in the setup. An `every` with `exactly` and `total: CODE` checks the
@@ -56,7 +69,7 @@ from ...load.yamlload import Node, type_name
 from .kinds import Broken, Kinds
 from .misprint import _misprint, _moved
 
-MEASURES = ("count", "every", "sum", "unique", "each")
+MEASURES = ("count", "every", "sum", "unique", "each", "refers")
 BOUNDS = ("exactly", "at_least", "at_most", "between")
 TESTS = ("distinct", "legal")  # `each` only: a test of the card's own value instead of a bound
 SETUP = "setup"  # `exactly: setup` on a count: what the setup's steps take
@@ -69,11 +82,16 @@ PLACEHOLDERS = {
     "sum": COMMON + ("total", "counted", "field"),
     "unique": COMMON + ("id", "other", "field", "value"),
     "each": COMMON + ("id", "field", "value", "legal", "repeated", "others"),
+    "refers": COMMON + ("id", "field", "value", "values"),
     "total": ("kind", "total", "expected", "each", "how_many", "counted"),  # `total: {code, message}`
 }
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 CODE = re.compile(r"^[A-Z][A-Z0-9-]{0,39}$")
 MAX_COMBINATIONS = 10_000
+class _Not(tuple):
+    """`where: {FIELD: {not: V | [V, …]}}`: the cards whose field holds none of those values."""
+
+
 PRESENT, ABSENT = ("present",), ("absent",)  # `where: {FIELD: {present: true | false}}`: the card has it, or not
 
 
@@ -125,11 +143,16 @@ class Rule:
     together: bool = False  # `every`: its message names {missing}: the combinations short, said in one
     total_message: dict[str, str] | None = None  # `total: {code, message}`: the total's own words
     variant: str | None = None  # `variant:`: the one variant it holds in (DEFAULT: the game without one)
-    kinds: list[str] = field(default_factory=list)  # a count of several kinds together (`kind: [a, b]`)
+    kinds: list[str] = field(default_factory=list)  # `kind: [a, b]`: every kind it measures (kind: the first)
+    refers: tuple[list[str], str] | None = None  # `refers`: the kinds and the field its values name (`to`)
+    different: bool = False  # `each ... different: true`: its bound counts a list's different items
 
     @property
     def per(self) -> str | None:
         return self.bound.per if self.bound else None
+
+    def __post_init__(self) -> None:
+        self.kinds = self.kinds or [self.kind]
 
 
 # -- reading ----------------------------------------------------------------------------------------
@@ -201,7 +224,7 @@ def _checks(node: Node, kinds: Kinds, players: list[int], variants: list[str], r
 
 # What a rule may say beside its measure: the bounds (or tests) each measure takes — `unique`
 # takes none: no two components may share the value.
-LIMITS = {"count": BOUNDS, "every": BOUNDS, "sum": BOUNDS, "each": BOUNDS + TESTS, "unique": ()}
+LIMITS = {"count": BOUNDS, "every": BOUNDS, "sum": BOUNDS, "each": BOUNDS + TESTS, "unique": (), "refers": ()}
 RULE_KEYS = ("code", "message", "total", "variant") + MEASURES + BOUNDS + TESTS
 
 
@@ -348,6 +371,27 @@ def _numeric(rule: Rule, kinds: Kinds) -> bool:
     return isinstance(kinds.type_of(rule.kind, rule.fields[0]), (Int, Number))
 
 
+def _refers_to(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    """A `refers` measure's `to: {kind: K | [K, …], field: F}`: every value (every item of a list)
+    of its field is a value of field F on some card of those kinds (a pie's jam names a jam recipe)."""
+    n = node.get("to")
+    if n is None or not n.is_map or set(n.value) != {"kind", "field"}:
+        report.error((n or node).loc, "DECLARE-RULE", f"'to' of {what} is a mapping with kind and field, such as "
+                                                      "to: { kind: jam, field: recipe }")
+        return False
+    named = _kind_list(n, kinds, report, what) if _listed(n) else [_kind(n, kinds, report, what)]
+    if not named or None in named:
+        return False
+    f = n.value["field"]
+    lacking = [k for k in named if f.kind != "scalar" or kinds.type_of(k, f.value) is None]
+    if lacking:
+        report.error(f.loc, "DECLARE-FIELD", f"'to' of {what}: '{f.value}' is not a field of kind "
+                                             f"'{lacking[0]}'; fields: {one_of(x.name for x in kinds.fields[lacking[0]])}")
+        return False
+    rule.refers = (named, f.value)
+    return True
+
+
 def _test(rule: Rule, test: str, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
     flag = Bool().read(node.value[test], report, f"'{test}' of {what}")
     if flag is INVALID:
@@ -413,27 +457,30 @@ def _code(node: Node, report: Report, what: str) -> str | None:
 
 def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, loc: Loc) -> Rule | None:
     keys = {"count": ("kind", "where"), "every": ("kind", "fields", "where"), "sum": ("kind", "field", "where"),
-            "unique": ("kind", "field", "where"), "each": ("kind", "field", "where")}[measure]
+            "unique": ("kind", "field", "where"), "each": ("kind", "field", "where", "different"),
+            "refers": ("kind", "field", "where", "to")}[measure]
     if not node.is_map:
         report.error(node.loc, "DECLARE-TYPE", f"{what} is {type_name(node)}, expected a mapping with {one_of(keys)}")
         return None
     bad = [k for k in node.value if k not in keys]
     for k in bad:
         report.error(node.key_loc(k), "DECLARE-KEY", f"unknown key '{k}' in {what}; accepted keys: {one_of(keys)}")
-    together = _kind_list(node, kinds, report, what) if measure == "count" else None
-    kind = _kind(node, kinds, report, what) if together is None else (together[0] if together else None)
+    named = _kind_list(node, kinds, report, what) if _listed(node) else None
+    kind = named[0] if named else None if _listed(node) else _kind(node, kinds, report, what)
     if kind is None or bad:
         return None
-    rule = Rule("", measure, kind, loc, kinds=together or [])
+    rule = Rule("", measure, kind, loc, kinds=named or [kind])
     where = _where(node.get("where"), kind, kinds, report, what)
-    if where is None:
+    if where is None or not _shared_fields(rule, node, kinds, report, what):
         return None
     rule.where = where
+    if measure == "every" and len(rule.kinds) > 1:
+        return _every_kinds(rule, node, kinds, report, what)
     if measure == "every":
         rule.fields = _fields(node, kind, kinds, report, what)
         rule.combos = _combos(rule.fields, kind, kinds, node, report, what) if rule.fields else []
         return _kept(rule, node, report, what) if rule.combos else None
-    if measure in ("sum", "unique", "each"):
+    if measure in ("sum", "unique", "each", "refers"):
         name = _field_name(node.get("field"), kind, kinds, report, what, node.loc)
         if name is None:
             return None
@@ -442,31 +489,24 @@ def _measure(measure: str, node: Node, kinds: Kinds, report: Report, what: str, 
                                                                    "cannot be summed; sum an int or number field")
             return None
         rule.fields = [name]
+        if measure == "refers" and not _refers_to(rule, node, kinds, report, what):
+            return None
+        if "different" in node.value and not _different(rule, node, kinds, report, what):
+            return None
     return rule
 
 
-def _kind_list(node: Node, kinds: Kinds, report: Report, what: str) -> list[str] | None:
-    """A count's `kind: [a, b]`: the cards of those kinds counted together (None: one kind); a
-    `where` names fields all of them have."""
-    k = node.get("kind")
-    if k is None or not k.is_seq:
-        return None
-    names = [n.value for n in k.value]
-    wrong = [n for n in k.value if n.kind != "scalar" or n.value not in kinds.fields]
-    if wrong or not names:
-        report.error((wrong[0] if wrong else k).loc, "DECLARE-KIND",
-                     f"'kind' of {what} is {'an empty list' if not names else repr(wrong[0].value)}, expected declared "
-                     f"kinds; declared kinds: {one_of(kinds.fields)}")
-        return []
-    where = node.get("where")
-    for name in (where.value if where is not None and where.is_map else {}):
-        lacking = [n for n in names if kinds.type_of(n, name) is None]
-        if lacking:
-            report.error(where.key_loc(name), "DECLARE-FIELD", f"'where' of {what}: '{name}' is not a field of kind "
-                                                               f"'{lacking[0]}'; a count of several kinds filters on "
-                                                               "fields they all have")
-            return []
-    return list(dict.fromkeys(names))
+def _different(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    """An each's `different: true`: its bound counts the list's different items, and an item
+    written again is told at that second writing (a salad of three different fruits)."""
+    flag = Bool().read(node.value["different"], report, f"'different' of {what}")
+    if flag is not True or not isinstance(kinds.type_of(rule.kind, rule.fields[0]), ListOf):
+        if flag is not INVALID:
+            report.error(node.value["different"].loc, "DECLARE-RULE", f"'different' of {what}: write  different: true  "
+                                                                      "on an each over a list field, or leave it out")
+        return False
+    rule.different = True
+    return True
 
 
 def _kind(node: Node, kinds: Kinds, report: Report, what: str) -> str | None:
@@ -479,6 +519,59 @@ def _kind(node: Node, kinds: Kinds, report: Report, what: str) -> str | None:
                                             f"{one_of(kinds.fields)}")
         return None
     return k.value
+
+
+def _listed(node: Node) -> bool:
+    """Whether a measure's `kind:` is a list: the rule measures the cards of several kinds together."""
+    k = node.get("kind")
+    return k is not None and k.is_seq
+
+
+def _kind_list(node: Node, kinds: Kinds, report: Report, what: str) -> list[str] | None:
+    """`kind: [a, b, …]`: two or more declared kinds, each once (their cards are counted together;
+    an every rule's `fields: [kind]` tells them apart)."""
+    k = node.value["kind"]
+    named = [n.value for n in k.value]
+    wrong = [n for n in k.value if n.kind != "scalar" or n.value not in kinds.fields]
+    if wrong:
+        report.error(wrong[0].loc, "DECLARE-KIND", f"'kind' of {what} names '{wrong[0].value}', not a declared kind; "
+                                                   f"declared kinds: {one_of(kinds.fields)}")
+        return None
+    if len(named) < 2 or len(set(named)) != len(named):
+        report.error(k.loc, "DECLARE-KIND", f"'kind' of {what} is a list of {len(named)} kinds"
+                                            + (" with one twice" if len(named) >= 2 else "")
+                                            + "; a list names two or more kinds, each once (or write one kind)")
+        return None
+    return named
+
+
+def _shared_fields(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> bool:
+    """A rule over several kinds reads only fields every one of them has (`kind` aside)."""
+    if len(rule.kinds) < 2:
+        return True
+    named = [node.value["field"]] if "field" in node.value else []
+    named += node.value["fields"].value if "fields" in node.value and node.value["fields"].is_seq else []
+    if "where" in node.value and node.value["where"].is_map:
+        named += [Node("scalar", node.value["where"].key_loc(k), k) for k in node.value["where"].value]
+    for n in named:
+        lacking = [k for k in rule.kinds if n.value != "kind" and kinds.type_of(k, n.value) is None]
+        if lacking:
+            report.error(n.loc, "DECLARE-FIELD", f"{what}: '{n.value}' is not a field of kind '{lacking[0]}'; a rule "
+                                                 "over several kinds reads only the fields they all have")
+            return False
+    return True
+
+
+def _every_kinds(rule: Rule, node: Node, kinds: Kinds, report: Report, what: str) -> Rule | None:
+    """An every rule over several kinds goes through `fields: [kind]`: the cards of each kind are
+    counted apart (and with `total:` together): three mission kinds of four cards each."""
+    f = node.get("fields")
+    if f is None or not f.is_seq or [n.value for n in f.value] != ["kind"]:
+        report.error((f or node).loc, "DECLARE-FIELD", f"{what}: an every rule over several kinds counts each kind "
+                                                       "apart, with  fields: [kind]")
+        return None
+    rule.fields, rule.combos = ["kind"], [(k,) for k in rule.kinds]
+    return rule
 
 
 def _field_name(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str, at: Loc) -> str | None:
@@ -571,6 +664,13 @@ def _where(node: Node | None, kind: str, kinds: Kinds, report: Report, what: str
                 return None
             out[f] = PRESENT if flag else ABSENT
             continue
+        if value.is_map and set(value.value) == {"not"}:  # {not: V | [V, …]}: the cards without those values
+            inner = _where(Node("map", node.loc, {name: value.value["not"]}, {name: node.key_loc(name)}), kind, kinds,
+                           report, what)
+            if inner is None:
+                return None
+            out[f] = _Not(inner[f])
+            continue
         items = value.value if value.is_seq else [value]
         read = [(t.item if isinstance(t, ListOf) else t).read(v, report, f"'{f}' in 'where' of {what}") for v in items]
         if INVALID in read:
@@ -655,7 +755,8 @@ def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], varia
         said = Report()
         if deck.breaks(rule, said):
             told[i] = said
-    broken = [rules[i] for i in told]
+    broken = [rules[i] for i in told if len(rules[i].kinds) == 1  # a misprint is sought within one kind,
+              and rules[i].measure != "refers"]  # and never for a name on another card
     for kind in dict.fromkeys(r.kind for r in broken):
         found = _misprint(kind, rules, broken, deck)
         if found is not None:
@@ -688,10 +789,10 @@ class _Deck:
         """The cards the rule measures in one context, with `swap` (card, changed card) in the deck:
         its kind's cards in play (found once a context, however many misprints are tried), then
         its `where`."""
-        key = (p, v, rule.kind, *rule.kinds)
+        key = (p, v, *rule.kinds)
         mine = self._of_kind.get(key)
         if mine is None:
-            mine = self._of_kind[key] = [(c, n) for c, n in self.cards(p, v) if c.kind in (rule.kinds or [rule.kind]) and n]
+            mine = self._of_kind[key] = [(c, n) for c, n in self.cards(p, v) if c.kind in rule.kinds and n]
         if swap is not None:
             mine = [(swap[1] if c is swap[0] else c, n) for c, n in mine]
         return [(c, n) for c, n in mine if _matches(c, rule.where)]
@@ -715,7 +816,8 @@ class _Deck:
         try:
             for p, v in self.contexts(rule):
                 cards = self.counted(rule, p, v, swap)
-                if _CHECKS[rule.measure](_Check(rule, self.kinds, at, p, v, report or Report(), report is None), cards):
+                if _CHECKS[rule.measure](_Check(rule, self.kinds, at, p, v, report or Report(), report is None, self),
+                                         cards):
                     return True
         except _Breaks:
             return True
@@ -728,7 +830,7 @@ class _Deck:
         measured, where what mending the break asks is read (None: the rule holds)."""
         for p, v in self.contexts(rule):
             kept = self.counted(rule, p, v)
-            ch = _Check(rule, self.kinds, rule.loc, p, v, Report(), True)
+            ch = _Check(rule, self.kinds, rule.loc, p, v, Report(), True, self)
             try:
                 _CHECKS[rule.measure](ch, kept)
             except _Breaks:
@@ -756,6 +858,7 @@ class _Check:
     variant: str | None
     report: Report
     quiet: bool = False  # only whether it breaks: the first break stops the check (_Breaks)
+    deck: Any = None  # the _Deck, where a rule reads other cards than it measures (`refers`)
 
     def holds(self, n: float) -> bool:
         return self.rule.bound.holds(n, self.players, self.variant)
@@ -848,7 +951,7 @@ def _matches(c: Item, where: dict[str, list[Any]]) -> bool:
                 return False
             continue
         values = value if isinstance(value, list) else [_plain_text(value)]
-        if not any(v in wanted for v in values):
+        if isinstance(wanted, _Not) == any(v in wanted for v in values):
             return False
     return True
 
@@ -865,7 +968,7 @@ def _context(p: int | None, v: str | None, limit: str | None = None) -> str:
 def _described(rule: Rule, n: int) -> str:
     """"3 ship cards with suit red": the count on the noun, the filter after it."""
     conds = [f"{k} {' or '.join(map(_text, v))}" for k, v in rule.where.items()]
-    return plural(n, card_noun(rule.kind)) + (" with " + " and ".join(conds) if conds else "")
+    return plural(n, _rule_noun(rule)) + (" with " + " and ".join(conds) if conds else "")
 
 
 def nouns(word: str) -> str:
@@ -924,7 +1027,7 @@ def _check_count(ch: _Check, cards) -> bool:
     if ch.holds(total):
         return False
     loc = _blame_total(cards, total, ch.most(), ch.at)
-    counted = _parts(rule.kind, cards, loc)
+    counted = _parts(one_of(rule.kinds), cards, loc)
     ch.say(loc, f"the deck has {_described(rule, total)}, expected {rule.bound.wanted(ch.players, ch.variant)}"
                 f"{rule.why}; counted from {counted}", total=total, counted=counted)
     return True
@@ -941,6 +1044,8 @@ def _over(cards: list[tuple[Item, int]], most: float) -> Loc | None:
     if len(able) == 1:
         c = able[0][0]
         return c.loc_of("count") if c.count_written else c.loc
+    if len(able) > 1:
+        return None  # several components could each give the extra back: none of them is the one
     c, n = cards[-1]
     before = sum(k for _, k in cards[:-1])
     if before <= most < before + n:  # the cards before it are within the bound: it takes the total past
@@ -952,7 +1057,7 @@ def _keys_of(c: Item, fields: list[str]) -> list[tuple]:
     """The combinations a card counts for: its values, and each item of a list once."""
     lists = []
     for f in fields:
-        v = c.get(f)
+        v = c.kind if f == "kind" else c.get(f)  # `kind`: an every rule's kinds, told apart
         lists.append(list(dict.fromkeys(_plain_text(x) for x in v)) if isinstance(v, list) else [_plain_text(v)])
     return list(itertools.product(*lists))
 
@@ -1015,7 +1120,7 @@ def _check_total(ch: _Check, cards) -> bool:
     loc = _blame_total(cards, total, expected, ch.at)
     of = (f"{rule.fields[0]} {one_of(c[0] for c in rule.combos)}" if len(rule.fields) == 1
           else f"combination of {' and '.join(rule.fields)}")
-    counted = _parts(rule.kind, cards, loc)
+    counted = _parts(one_of(rule.kinds), cards, loc)
     if rule.total_message is not None:  # the designer's words for the total
         if ch.quiet:
             raise _Breaks
@@ -1079,11 +1184,15 @@ def _check_each(ch: _Check, cards) -> bool:
         said = {"id": c.id, "field": name, "value": value,
                 "others": " and ".join(str(x) for x in items if not any(x in w for w in rule.where.values()))}
         if rule.test == "legal":
+            t = ch.kinds.type_of(c.kind, name)  # a rule over several kinds: each card's own legal values
             bad = [x for x in items if x not in t.legal]
             if not bad:
                 continue
             ch.say(c.loc_of(name), f"{rule.kind} '{c.id}' has {name} {_text(value)}; {name} must be "
                                    f"{legal_values(t.legal)}", **said, legal=legal_values(t.legal))
+        elif rule.different:
+            if not _distinct_and_bound(ch, c, items, said):
+                continue
         elif rule.test == "distinct":
             twice = next((x for i, x in enumerate(items) if x in items[:i]), None)
             if twice is None:
@@ -1101,6 +1210,46 @@ def _check_each(ch: _Check, cards) -> bool:
     return broke
 
 
+def _check_refers(ch: _Check, cards) -> bool:
+    """`refers`: each value (each item) that names no value of `to`'s field on cards of its kinds, at the item."""
+    broke = False
+    for c, _ in cards:
+        value = c.get(ch.rule.fields[0])
+        items = [] if value is None else value if isinstance(value, list) else [value]
+        broke = _refers_of(ch, c, items, {"id": c.id, "field": ch.rule.fields[0], "value": value}) or broke
+    return broke
+
+
+def _refers_of(ch: _Check, c: Item, items: list, said: dict) -> bool:
+    kinds, name = ch.rule.refers
+    there = {_plain_text(x) for k, _ in ch.deck.cards(ch.players, ch.variant) if k.kind in kinds
+             for x in (k.get(name) if isinstance(k.get(name), list) else [k.get(name)]) if x is not None}
+    field = ch.rule.fields[0]
+    bad = [x for x in items if _plain_text(x) not in there]
+    for x in bad:
+        ch.say(getattr(x, "loc", c.loc_of(field)), f"{ch.rule.kind} '{c.id}' has {_text(x)} in {field}, which is no "
+                                                   f"{' or '.join(kinds)} {name}; {name}s: {one_of(sorted(map(str, there)))}",
+               **{**said, "value": x}, values=one_of(sorted(map(str, there))))
+    return bool(bad)
+
+
+def _distinct_and_bound(ch: _Check, c: Item, items: list, said: dict) -> bool:
+    """`each` with a bound and `distinct`: the bound counts the different items (at the field), and
+    each item written again is told at that writing."""
+    field, broke = ch.rule.fields[0], False
+    different = list(dict.fromkeys(items))
+    if not ch.holds(len(different)):
+        ch.say(c.loc_of(field), f"{ch.rule.kind} '{c.id}' has {plural(len(different), 'different item')} in {field}, "
+                                f"expected {ch.rule.bound.wanted(ch.players, ch.variant)}", **said)
+        broke = True
+    for i, x in enumerate(items):
+        if x in items[:i]:
+            ch.say(getattr(x, "loc", c.loc_of(field)), f"{ch.rule.kind} '{c.id}' has {_text(x)} twice in {field}; "
+                                                       "its items must differ", **said, repeated=x)
+            broke = True
+    return broke
+
+
 def _keys(value: Any) -> list[tuple[str | None, Any]]:
     """A value as what may not repeat: a text's each language, a list as a whole, else itself."""
     if value is None:
@@ -1112,8 +1261,13 @@ def _keys(value: Any) -> list[tuple[str | None, Any]]:
     return [(None, value)]
 
 
+def _rule_noun(rule: Rule) -> str:
+    """What one card a rule counts is called: its kind's card, or "card" when it counts several kinds."""
+    return card_noun(rule.kind) if len(rule.kinds) < 2 else "card"
+
+
 _CHECKS = {"count": _check_count, "every": _check_every, "sum": _check_sum, "unique": _check_unique,
-           "each": _check_each}
+           "each": _check_each, "refers": _check_refers}
 
 
 def check_refs(spec: Spec, kinds: Kinds, report: Report) -> None:

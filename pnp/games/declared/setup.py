@@ -2,7 +2,8 @@
 
 Takes the `setup:` node; returns `Step`s that `deal` carries out in order on the components'
 copies, each step limited, where it says so, to some player counts (`players: [2]`) or to one
-variant (`variant: short`; `variant: default` is the game played without one):
+variant (`variant: short`; `variant: default` is the game played without one; a list,
+`variant: [default, travel]`, names each variant it runs in):
 
     shuffle: [KIND, …]          those kinds' cards into the deck, shuffled; or
              {kind: K | [K, …], where: {…}}   only their cards that match (a round's cards)
@@ -22,6 +23,13 @@ variant (`variant: short`; `variant: default` is the game played without one):
                                 unused (the cookies a variant deals none of): not in the deal
     note: {en, zh-TW}           a sentence for the people setting up, nothing dealt
 
+A deal may say `by_kind: true`: its number is of every kind in the deck, each kind dealt apart
+(and each kind a face-down deck of its own, decks.py); what a kind has left stays in the deck.
+A deal or display may say `set_aside: [KIND, …]`: a card of those kinds drawn is set aside and
+the next taken (a distinct display's repeats too); the next pile step shuffles them back first,
+its text's `{aside}` their number (the deal's data: `shuffled_back`). Any step's text may quote
+a named step's number, `{hand.each}` (QUOTED; 0 when that step did not run).
+
 A shuffle may say `per_seat: N` (only N of its kinds' cards for each seat — players and the
 game's `dummies:` — at random, the rest set aside); a deal `with_dummies: true` (the dummy seats
 are dealt a hand no one sees) and `each_card: TEXT` (the line its holder's section prints for
@@ -32,7 +40,7 @@ display or piles step began, and the game's `numbers:` are written into texts wh
 A place step may say `counted: [KIND, …]`: the deal's data gives the number of those kinds' cards
 ({plum: 18, pi: 18, watchdog: [the card]}) rather than each card (a supply of alike cards).
 
-and optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
+And optionally `name: KEY` (the key the deal's data holds the step's cards under, in place of
 `given`, `table` or `piles`: GEM's `coins` and `piles`) and `text: {en, zh-TW}` (the sentence the
 setup prints for the step, in place of its own line; `{cards}`, `{each}`, `{piles}`, `{sizes}`,
 `{players}` are its numbers, `{cards:card|cards}` a number with its word, singular for 1;
@@ -69,15 +77,17 @@ from .rules import DEFAULT, _matches, _where, values_of
 
 STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note", "unused")
 LIMITS = ("players", "variant")
-EXTRAS = ("distinct", "name", "text", "seen_by", "with_dummies", "per_seat", "each_card", "counted")
+EXTRAS = ("distinct", "name", "text", "seen_by", "with_dummies", "per_seat", "each_card", "counted", "by_kind",
+          "set_aside")
 SEEN_BY = ("owner", "others", "all")  # who looks at a dealt hand: its holder, everyone else, everyone
 TEXT_VALUES = ("cards", "each", "piles", "sizes", "players")
 STEP_VALUES = {"give": ("cards", "each", "players", "listed"), "deal": ("cards", "each", "players", "deck"),
                "display": ("cards", "players", "deck", "listed"),
                "piles": ("cards", "piles", "sizes", "players", "deck"),
-               "pile": ("cards", "players"), "shuffle": ("cards", "players"), "remove": ("cards", "players", "listed"),
+               "pile": ("cards", "players", "aside"), "shuffle": ("cards", "players"), "remove": ("cards", "players", "listed"),
                "place": ("cards", "players", "listed"), "note": ("players",),
                "unused": ("cards", "players")}  # what a step's text may say: the numbers that step has
+QUOTED = ("cards", "each", "piles", "deck", "aside")  # a named step's numbers another step's text may quote
 MAX_DEAL = 999
 
 
@@ -92,6 +102,8 @@ class Step:
     name: str | None = None  # the key its cards go under in the deal's data
     text: dict[str, str] | None = None  # what the setup says for it, by language
     seen_by: str = "owner"  # a deal's cards: seen by their holder, by the others, or by all
+    by_kind: bool = False  # a deal's number is of every kind in the deck, each kind apart
+    set_aside: list[str] | None = None  # a deal or display: these kinds, drawn, are set aside and replaced
     with_dummies: bool = False  # a deal: the dummy seats (`dummies:`) are dealt a hand too
     per_seat: int | None = None  # a shuffle: only this many of its kinds' cards for every seat
     each_card: dict[str, str] | None = None  # a deal: the line its holder's section prints for each card
@@ -127,7 +139,26 @@ def read_setup(node: Node | None, kinds: Kinds, players: list[int], variants: li
             steps.append(step)
             nodes.append((i, child))
     _check_names(steps, nodes, report)
+    _check_quoted(steps, nodes, report)
     return steps
+
+
+def _check_quoted(steps: list[Step], nodes: list, report: Report) -> None:
+    """A text's `{STEP.NUMBER}` (`{hand.each}`): a number of the step named STEP (its `name:`),
+    one that step has (a note saying what a player holds once every deal is done)."""
+    named = {s.name: s for s in steps if s.name}
+    for step, (i, node) in zip(steps, nodes):
+        for t in (step.text or (step.arg if step.what == "note" else None) or {}).values():
+            for _, n, _, _ in _COUNTED.parse(t.replace("{{", "").replace("}}", "")):
+                head, _, of = (n or "").partition(".")
+                if not of or head in ("cards", "listed"):
+                    continue
+                if head not in named or of not in STEP_VALUES[named[head].what]:
+                    said = (f"setup step {i} quotes '{{{n}}}', but no step is named '{head}'; named steps: "
+                            f"{one_of(named) or 'none'}" if head not in named else
+                            f"setup step {i} quotes '{{{n}}}', but a {named[head].what} step has no '{of}'; it has "
+                            f"{one_of(x for x in STEP_VALUES[named[head].what] if x in QUOTED)}")
+                    report.error((node.get("text") or node.get("note") or node).loc, "DECLARE-MESSAGE", said)
 
 
 # The deal's own keys, and the unnamed steps whose cards go under each (box and removed: always).
@@ -340,11 +371,36 @@ def _read_seen_by(step: Step, node: Node, game: _Game, report: Report, what: str
     return True
 
 
+def _read_by_kind(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`by_kind: true` on a deal: its number is of every kind in the deck, each kind dealt apart (and
+    shuffled apart: the cards of one kind in a shuffled deck are a shuffled deck of their own)."""
+    v = node.value["by_kind"]
+    if step.what != "deal" or v.kind != "scalar" or v.value is not True:
+        report.error(v.loc if step.what == "deal" else node.key_loc("by_kind"), "DECLARE-KEY",
+                     f"'by_kind' of {what}: " + ("write  by_kind: true  or leave it out" if step.what == "deal"
+                                                 else f"it belongs to a deal step, not a {step.what} step"))
+        return False
+    step.by_kind = True
+    return True
+
+
+def _read_set_aside(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """`set_aside: [KIND, …]` on a deal or display: a card of those kinds drawn is set aside and the
+    next one taken in its place (and a display's `distinct` repeats with it); the next pile step
+    shuffles the cards set aside back into the deck (The Jam: no hand or basket holds a special)."""
+    if step.what not in ("deal", "display"):
+        report.error(node.key_loc("set_aside"), "DECLARE-KEY", f"'set_aside' belongs to a deal or display step, "
+                                                               f"not {what} (a {step.what} step)")
+        return False
+    step.set_aside = _kinds_list(node.value["set_aside"], game.kinds, game.players, report, f"'set_aside' of {what}")
+    return step.set_aside is not None
+
+
 # A step's keys besides its own, each with its reader, in the order they are checked.
 _EXTRA_READERS = {"players": _read_players, "variant": _read_variant, "distinct": _read_distinct,
                   "name": _read_name, "text": _read_text, "seen_by": _read_seen_by,
                   "with_dummies": _read_with_dummies, "per_seat": _read_per_seat, "each_card": _read_each_card,
-                  "counted": _read_counted}
+                  "counted": _read_counted, "by_kind": _read_by_kind, "set_aside": _read_set_aside}
 
 
 def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = TEXT_VALUES,
@@ -364,6 +420,8 @@ def _sentence(node: Node, report: Report, what: str, offered: tuple[str, ...] = 
             return None
         for n, spec, conv in names:
             n, _, of = n.partition(".")  # {cards.KIND}, {listed.KIND}: of one kind
+            if of and n not in ("cards", "listed") and of in QUOTED and not conv:
+                continue  # {STEP.NUMBER}: a named step's number, checked once every step is read (_check_quoted)
             if of and (n not in ("cards", "listed") or "listed" not in offered or kinds is None
                        or of not in kinds.fields):
                 known = one_of(kinds.fields) if kinds is not None else "none"
@@ -634,6 +692,8 @@ class _Table:
         self.leftovers: list[tuple[int, int, list[str], list[int]]] = []  # (step, cards, kinds, from steps)
         self.counted: dict[str, list[str]] = {}  # a group of cards face up -> the kinds its data counts
         self.steps: list[Step] = []  # the steps run, for their numbers in messages
+        self.aside: list = []  # cards a deal or display set aside (`set_aside:`), until a pile step takes them back
+        self.returned: list | None = None  # the cards set aside and shuffled back (None: no step sets any aside)
 
     def said_number(self, step: Step) -> int:
         return next((i for i, s in enumerate(self.steps, 1) if s is step), 0)
@@ -665,6 +725,26 @@ class _Table:
         return taken
 
 
+    def sifted(self, n: int, step: Step, number: int, why: str) -> list:
+        """`n` cards from the top, a card of the step's `set_aside` kinds (or a `distinct` repeat,
+        or a card without that field) set aside and the next taken in its place."""
+        taken, seen = [], set()
+        while len(taken) < n and self.deck:
+            card = self.deck.pop(0)
+            value = card[0].get(step.distinct) if step.distinct else None
+            passed = card[0].kind in step.set_aside or bool(step.distinct) and (
+                value in (None, "", []) or repr(value) in seen)
+            (self.aside if passed else taken).append(card)
+            seen |= set() if passed else {repr(value)}
+        self.drawn = True
+        if self.returned is None:
+            self.returned = []
+        if len(taken) < n:
+            raise SetupError(f"{step.label(number)} {why}{' all different in ' + step.distinct if step.distinct else ''}"
+                             f": the deck ran out with {len(taken)} taken and {len(self.aside)} set aside", usage=False)
+        return taken
+
+
 class _Unshuffled(random.Random):
     """The deal run in the order the cards are written, for what is true of every deal (how many
     cards each step leaves) rather than of one."""
@@ -686,6 +766,8 @@ def _run_all(table: _Table, steps: list[Step], players: int, variant: str | None
         if step.applies(players, variant):
             numbers = _RUN[step.what](table, step, number) or {}
             table.said.append((step, {"players": players, **numbers}))
+    table.removed += table.aside  # set aside, and no pile step after took them back
+    table.aside = []
 
 
 def _shuffle(t: _Table, step: Step, n: int) -> dict:
@@ -729,11 +811,13 @@ def _count(arg: Any, players: int) -> int:
 
 def _run_deal(t: _Table, step: Step, n: int) -> dict:
     """Each player's cards, dealt one at a time around the table, to where `seen_by` says they are seen."""
+    if step.by_kind:
+        return _deal_by_kind(t, step, n)
     each = _count(step.arg, t.players)
     seats = t.seats + (t.dummies if step.with_dummies else [])
     why = f"deals {each} to each of {plural(len(seats), 'player' if len(seats) == t.players else 'seat')}"
     deck = len(t.deck)
-    cards = (t.distinct if step.distinct else t.take)(each * len(seats), step, n, why)
+    cards = (t.sifted if step.set_aside else t.distinct if step.distinct else t.take)(each * len(seats), step, n, why)
     mine = {s: cards[i::len(seats)] for i, s in enumerate(seats)}
     if step.each_card:
         t.card_lines[step.name or "hand"] = step.each_card
@@ -741,6 +825,28 @@ def _run_deal(t: _Table, step: Step, n: int) -> dict:
         (t.dummy_hands[s].setdefault(step.name or "hand", []) if s in t.dummies else _held(t, step, s)).extend(cs)
     return {"cards": len(cards), "each": each, "deck": deck,
             "given": {s: cs for s, cs in mine.items() if s not in t.dummies}}
+
+
+def _deal_by_kind(t: _Table, step: Step, n: int) -> dict:
+    """`by_kind`: the number of every kind in the deck to each player, kind by kind in the order the
+    kinds were shuffled in; what a kind has left stays in the deck."""
+    each = _count(step.arg, t.players)
+    mine: dict[str, list] = {s: [] for s in t.seats}
+    shuffled = [k for st, _ in t.said if st.what == "shuffle" for k in st.arg]  # the kinds in the order shuffled in
+    for kind in sorted({c.kind for c, _ in t.deck}, key=lambda k: shuffled.index(k) if k in shuffled else len(shuffled)):
+        cards = [x for x in t.deck if x[0].kind == kind][:each * t.players]
+        if len(cards) < each * t.players:
+            raise SetupError(f"{step.label(n)} deals {each} {kind} to each of {plural(t.players, 'player')}: it needs "
+                             f"{plural(each * t.players, 'card')}, but the deck has {len(cards)}", usage=False)
+        t.deck = [x for x in t.deck if x not in cards]
+        for i, s in enumerate(t.seats):
+            mine[s] += cards[i * each:(i + 1) * each]
+    t.drawn = True
+    if step.each_card:
+        t.card_lines[step.name or "hand"] = step.each_card
+    for s, cs in mine.items():
+        _held(t, step, s).extend(cs)
+    return {"cards": sum(map(len, mine.values())), "each": len(mine[t.seats[0]]), "given": mine}
 
 
 def _held(t: _Table, step: Step, seat: str) -> list:
@@ -780,7 +886,7 @@ def _run_display(t: _Table, step: Step, n: int) -> dict:
     want = _count(step.arg, t.players)
     why = f"shows {plural(want, 'card')}"
     deck = len(t.deck)
-    shown = (t.distinct if step.distinct else t.take)(want, step, n, why)
+    shown = (t.sifted if step.set_aside else t.distinct if step.distinct else t.take)(want, step, n, why)
     t.shown.setdefault(step.name or "table", []).extend(shown)
     return {"cards": want, "shown": shown, "deck": deck}
 
@@ -803,11 +909,16 @@ def _run_piles(t: _Table, step: Step, n: int) -> dict:
 
 def _run_pile(t: _Table, step: Step, n: int) -> dict:
     """The rest of the deck, face down: the next shuffle begins a deck of its own."""
-    key = step.arg["en"]
+    key, aside = step.arg["en"], len(t.aside)
+    if t.aside:  # what a deal or display set aside goes back into the deck, shuffled
+        t.deck += t.aside
+        t.returned += t.aside
+        t.aside = []
+        t.rng.shuffle(t.deck)
     t.piles.append((key, t.deck))
     t.labels[key] = step.arg
     t.deck, t.opened, t.drawn = [], [], False
-    return {"cards": len(t.piles[-1][1])}
+    return {"cards": len(t.piles[-1][1]), "aside": aside}
 
 
 def _run_place(t: _Table, step: Step, n: int) -> dict:

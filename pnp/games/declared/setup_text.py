@@ -57,6 +57,7 @@ class _Words:
         from ..base import phrases
 
         self.word, self.lang, self.name, self.labels = phrases(TEXT, lang), lang, name, table.labels
+        self.steps, self.numbers = table.steps, {id(s): n for s, n in table.said}
 
     def js(self, x) -> dict:
         c = x[0]
@@ -99,7 +100,18 @@ class _Words:
             moved = [x for cs in numbers["given"].values() for x in cs]
         extra = {"cards": _Kinds(numbers.get("cards", 0), moved or [], len), "listed": _Kinds(
             self.listed(moved or []), moved or [], self.listed)} if moved is not None else {}
-        return _COUNTED.format(said.get(self.lang) or said["en"], **{**numbers, "sizes": sizes, **extra})
+        quoted = {s.name: _Quoted(self.numbers.get(id(s), {})) for s in self.steps if s.name}  # {hand.each}
+        return _COUNTED.format(said.get(self.lang) or said["en"], **{**quoted, **numbers, "sizes": sizes, **extra})
+
+
+class _Quoted:
+    """A named step's numbers, for another step's text: {hand.each} (0 when the step did not run)."""
+
+    def __init__(self, numbers: dict):
+        self.numbers = numbers
+
+    def __getattr__(self, number: str):
+        return self.__dict__["numbers"].get(number, 0)
 
 
 class _Kinds:
@@ -178,6 +190,8 @@ def _data(spec: Spec, table: _Table, seed: int, variant: str | None, lang: str, 
         public["dummies"] = list(table.dummies)
         hidden["dummies"] = {s: {g: [js(x) for x in cs] for g, cs in groups.items()}
                              for s, groups in table.dummy_hands.items()}
+    if table.returned is not None:  # a step sets cards aside (`set_aside:`): those a pile took back, face
+        public["shuffled_back"] = [js(x)["card"] for x in table.returned]  # down now: their labels, not the cards
     if any(table.facing.values()):  # per seat, the cards its holder shows the others and may not see
         data["seen_by_others"] = {s: {g: [js(x) for x in cs] for g, cs in groups.items()}
                                   for s, groups in table.facing.items()}

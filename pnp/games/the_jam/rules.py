@@ -1,37 +1,23 @@
-"""The Jam rules model: what is legal in a copy of The Jam (果醬甜心), as data.
+"""The Jam rules model as Python reads it: the numbers and names its art, scorer, validator and
+setup use, every one read from the game's declaration (game.yaml beside this file, as the
+registry read it) — the card totals, the special cards' points, the missions' numbers, the
+tea-party totals, the setup numbers and the variants — and the tables that are art, not rules
+(each kind's printed name and colour, the special cards' rule text). What one copy of the game
+contains is in the spec, card_specs/the-jam.yaml.
 
-Everything here is RULE or FACT (../shared/games.md section 1): the recipe kinds, the
-ingredients a card can show, the card totals, the special cards and their points, the mission
-kinds with their scoring, the tea-party totals, the setup numbers and the variants. The
-validator, `pnp setup the-jam` and the card renderer all read these tables; what one copy of
-the game contains (which recipe on which card, their points, the mission contents) is in the
-spec, card_specs/the-jam.yaml.
+The declared values are made when first asked (`rules.GAME_CARDS`, `from .rules import HAND`): the
+module reads the declaration then, never at import.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..base import Bilingual, Named, by_id
+from ..base import Bilingual, Named
 
-# The bottom half of a game card. The published flavour names strawberry, raspberry, apple,
-# cherry, peach, gooseberry and currant; the seed rulebook adds 黃梅 (yellow plum), 胡桃
-# (walnut) and the pine cone; blueberry completes the set.
 Ingredient = Named
-INGREDIENTS: dict[str, Ingredient] = by_id(
-    Ingredient("strawberry", "Strawberry", "草莓", "#e0283c"),
-    Ingredient("raspberry", "Raspberry", "覆盆子", "#c81d5e"),
-    Ingredient("apple", "Apple", "蘋果", "#6fb52c"),
-    Ingredient("cherry", "Cherry", "櫻桃", "#a3102a"),
-    Ingredient("peach", "Peach", "桃子", "#f59a5b"),
-    Ingredient("gooseberry", "Gooseberry", "鵝莓", "#a9c94a"),
-    Ingredient("currant", "Currant", "紅醋栗", "#d8142c"),
-    Ingredient("plum", "Yellow plum", "黃梅", "#f2c230"),
-    Ingredient("blueberry", "Blueberry", "藍莓", "#3a4fa8"),
-    Ingredient("walnut", "Walnut", "胡桃", "#9a6a3a"),
-    Ingredient("pine-cone", "Pine cone", "松果", "#7a5230"),
-)
 PINE_CONE = "pine-cone"  # its jam is made from any ingredient; its ingredient makes only that jam
-PINE_CONE_JAM_POINTS = 0
+GAME_ID = "the-jam"
 
 
 @dataclass(frozen=True)
@@ -43,12 +29,12 @@ class RecipeKind(Bilingual):
     colour: str
 
 
+# Art: each recipe kind's printed word and colour (the seed's 醬, 派, 水果沙拉).
 RECIPE_KINDS: dict[str, RecipeKind] = {k.id: k for k in (
     RecipeKind("jam", "jam", "醬", "fruit", "#c8283f"),
     RecipeKind("pie", "pie", "派", "jam", "#c98a2c"),
     RecipeKind("salad", "Fruit salad", "水果沙拉", "fruits", "#4f9a3a"),
 )}
-SALAD_FRUITS = 3  # a fruit salad needs exactly three different fruits
 
 
 @dataclass(frozen=True)
@@ -56,23 +42,18 @@ class Special(Bilingual):
     id: str
     en: str
     zh: str
-    points: int
+    points: int  # game.yaml's legal value of its points
     en_rule: str
     zh_rule: str
 
 
-# Single-purpose cards: no recipe, no ingredient.
-SPECIALS: dict[str, Special] = {s.id: s for s in (
-    Special("youngster", "Karlsman", "年輕人", 7,
-            "When drawn, all players bid finished jams; the highest bid keeps him.",
-            "抽到時，所有玩家以完成的果醬下注，出價最高者得到他。"),
-    Special("bear", "Bear", "熊", 10,
-            "When drawn, he goes to the player with the most baked pies, who gives up one pie.",
-            "抽到時，熊前往烘焙最多派的玩家，該玩家須棄掉一個派。"),
-)}
-
-GAME_CARDS = 72  # special cards included
-GAME_KINDS = tuple(RECIPE_KINDS) + tuple(SPECIALS)
+# Art: the special cards' names and rule text (the seed's 年輕人, 熊); their points are declared.
+_SPECIAL_TEXT = {
+    "youngster": ("Karlsman", "年輕人", "When drawn, all players bid finished jams; the highest bid keeps him.",
+                  "抽到時，所有玩家以完成的果醬下注，出價最高者得到他。"),
+    "bear": ("Bear", "熊", "When drawn, he goes to the player with the most baked pies, who gives up one pie.",
+             "抽到時，熊前往烘焙最多派的玩家，該玩家須棄掉一個派。"),
+}
 
 
 @dataclass(frozen=True)
@@ -88,41 +69,97 @@ class MissionKind(Bilingual):
     colour: str
 
 
-MISSION_KINDS: dict[str, MissionKind] = {m.id: m for m in (
-    MissionKind("mission-winter", "Jam for winter", "為了冬天準備的果醬", "jam", "jams", 4, 3, 7, "#2f6db0"),
-    MissionKind("mission-grandma", "Pies for Grandma", "給奶奶的派", "pie", "pies", 3, 2, 8, "#b0492f"),
-    MissionKind("mission-tea-party", "Big tea party", "大型茶會派對", None, None, 0, 0, 0, "#7b4aa8"),
-)}
-MISSION_COPIES = 4  # per kind, every copy different
-MISSION_CARDS = MISSION_COPIES * len(MISSION_KINDS)
-
-# The big tea party: one part on each of a player's three mission cards, together
-# 6 jams and 2 pies; a player must own at least 4 of them to score.
-TEA_RECIPES = {"jam": 6, "pie": 2}
-TEA_MIN = 4
-TEA_MAX = sum(TEA_RECIPES.values())
-LADDER_STEPS = TEA_MAX - TEA_MIN + 1  # points for owning TEA_MIN, TEA_MIN + 1, ... TEA_MAX
+# Art: each mission kind's printed name and colour, and what its own mission shows; its numbers
+# (shown, needed, points) are declared.
+_MISSION_TEXT = {
+    "mission-winter": ("Jam for winter", "為了冬天準備的果醬", "jam", "jams", "#2f6db0"),
+    "mission-grandma": ("Pies for Grandma", "給奶奶的派", "pie", "pies", "#b0492f"),
+    "mission-tea-party": ("Big tea party", "大型茶會派對", None, None, "#7b4aa8"),
+}
 
 YUMMY = {"en": "Yummy yummy!", "zh-TW": "美味美味！"}
-YUMMY_POINTS = 1  # per card on the table whose bottom half shows the favourite ingredient
+YUMMY_POINTS = 1  # per card on the table whose bottom half shows the favourite ingredient (FACT, written here only)
 
-PLAYERS = (2, 3, 4)
-HAND = 4
-BASKET = 8  # all different ingredients, no special cards
-MISSIONS_EACH = {2: 2, 3: 1, 4: 1}  # of every mission kind, per player
 
-VARIANTS = ("kids", "travel")
-# Kids: no missions, no trading; the seed removes exactly 「年輕人」、「熊」，以及松果醬 — the
-# Youngster, the Bear and the pine-cone jam cards (see is_pine_cone_jam).
-KIDS_REMOVE = tuple(SPECIALS)
+def declared():
+    """The Jam's declaration (game.yaml), as the registry read it."""
+    from .. import GAMES
+
+    return GAMES[GAME_ID].declared
+
+
+def _rule(d, code: str):
+    return next(r for r in d.rules if r.code == code)
+
+
+def _fixed(d, kind: str, name: str) -> Any:
+    """A value every card of the kind has, declared as a field derived with one case: `otherwise`."""
+    f = next(f for f in d.kinds.fields[kind] if f.name == name)
+    return f.derive.cases[-1].value
+
+
+def _step(d, what: str, **has):
+    return next(s for s in d.steps if s.what == what and all(getattr(s, k) == v for k, v in has.items()))
+
+
+def _mission(d, kind: str) -> MissionKind:
+    en, zh, shows, field, colour = _MISSION_TEXT[kind]
+    if shows is None:
+        return MissionKind(kind, en, zh, None, None, 0, 0, 0, colour)
+    shown = next(r for r in d.rules if r.code == "JAM-MISSION-SHOWS" and r.kind == kind).bound.value
+    return MissionKind(kind, en, zh, shows, field, int(shown), _fixed(d, kind, "needs"),
+                       _fixed(d, kind, "points"), colour)
+
+
+# The declared values, by name: each made from the declaration when first asked.
+_DECLARED = {
+    "INGREDIENTS": lambda d: {v: Named(v, a["name"]["en"], a["name"]["zh-TW"], a["colour"])
+                              for v, a in d.kinds.choices["ingredient"].items()},
+    "PINE_CONE_JAM_POINTS": lambda d: int(_rule(d, "JAM-PINE-POINTS").bound.value),
+    "SALAD_FRUITS": lambda d: int(_rule(d, "JAM-SALAD-FRUITS").bound.value),
+    "SPECIALS": lambda d: {k: Special(k, en, zh, d.kinds.type_of(k, "points").legal[0], er, zr)
+                           for k, (en, zh, er, zr) in _SPECIAL_TEXT.items()},
+    "GAME_CARDS": lambda d: int(_rule(d, "JAM-CARD-COUNT").bound.value),
+    "GAME_KINDS": lambda d: tuple(_rule(d, "JAM-CARD-COUNT").kinds),
+    "MISSION_KINDS": lambda d: {k: _mission(d, k) for k in _rule(d, "JAM-MISSION-KIND").kinds},
+    "MISSION_COPIES": lambda d: int(_rule(d, "JAM-MISSION-KIND").bound.value),
+    "MISSION_CARDS": lambda d: int(_rule(d, "JAM-MISSION-KIND").bound.value) * len(_rule(d, "JAM-MISSION-KIND").kinds),
+    "TEA_RECIPES": lambda d: {"jam": _fixed(d, "mission-tea-party", "tea_jams"),
+                              "pie": _fixed(d, "mission-tea-party", "tea_pies")},
+    "TEA_MIN": lambda d: _fixed(d, "mission-tea-party", "needs"),
+    "TEA_MAX": lambda d: sum(_v("TEA_RECIPES").values()),
+    "LADDER_STEPS": lambda d: _v("TEA_MAX") - _v("TEA_MIN") + 1,  # points for TEA_MIN … TEA_MAX
+    "PLAYERS": lambda d: tuple(d.players),
+    "VARIANTS": lambda d: tuple(d.variants),
+    "HAND": lambda d: _step(d, "deal", by_kind=False).arg,
+    "BASKET": lambda d: _step(d, "display").arg,  # all different ingredients, no special cards
+    "MISSIONS_EACH": lambda d: dict(_step(d, "deal", by_kind=True).arg),  # of every mission kind, per player
+    "KIDS_REMOVE": lambda d: tuple(k for s in d.steps if s.what == "remove" and s.variant == "kids"
+                                   and s.arg["where"].at(None) == [{}] for k in s.arg["kinds"]),
+}
+_made: dict[str, Any] = {}
+
+
+def __getattr__(name: str) -> Any:
+    """A declared value (`_DECLARED`), read from game.yaml on first use."""
+    if name not in _DECLARED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _made:
+        _made[name] = _DECLARED[name](declared())
+    return _made[name]
+
+
+def _v(name: str) -> Any:
+    """A declared value, inside this module (a module's own names do not go through __getattr__)."""
+    return __getattr__(name)
 
 
 def recipe_name(kind: str, ingredient: str | None, lang: str) -> str:
     """A recipe's printed name: 'Strawberry jam' / '草莓醬'; a salad is 'Fruit salad'."""
     k = RECIPE_KINDS[kind]
-    if kind == "salad" or ingredient not in INGREDIENTS:
+    if kind == "salad" or ingredient not in _v("INGREDIENTS"):
         return k.name(lang)
-    ing = INGREDIENTS[ingredient]
+    ing = _v("INGREDIENTS")[ingredient]
     return ing.zh + k.zh if lang == "zh-TW" else f"{ing.en} {k.en}"
 
 
@@ -178,19 +215,19 @@ def goals_for(missions: list[Mission], recipe_kind: dict[str, str]) -> list[list
     own, and one tea party per tea-party card, from the tea parts of one card of each kind.
     With one card of each kind there is one way; with two of each (2 players, our reading) the
     tea parts can pair up in several ways and the player takes the best."""
-    by_kind = {k: [m for m in missions if m.kind == k] for k in MISSION_KINDS}
+    by_kind = {k: [m for m in missions if m.kind == k] for k in _v("MISSION_KINDS")}
     own = []
     for m in missions:
-        mk = MISSION_KINDS[m.kind]
+        mk = _v("MISSION_KINDS")[m.kind]
         if mk.shows is not None:
             own.append(Goal(m.kind, (m.id,), tuple((r, mk.shows) for r in m.shows), {mk.needed: mk.points}))
     ways = []
-    for pairing in _pairings([by_kind[k] for k in MISSION_KINDS]):
+    for pairing in _pairings([by_kind[k] for k in _v("MISSION_KINDS")]):
         parties = []
         for group in pairing:
             tea_card = next(m for m in group if m.kind == "mission-tea-party")
             slots = tuple((r, recipe_kind.get(r, "")) for m in group for r in m.tea)
-            ladder = {TEA_MIN + i: p for i, p in enumerate(tea_card.ladder) if TEA_MIN + i <= len(slots)}
+            ladder = {_v("TEA_MIN") + i: p for i, p in enumerate(tea_card.ladder) if _v("TEA_MIN") + i <= len(slots)}
             parties.append(Goal("mission-tea-party", tuple(m.id for m in group), slots, ladder))
         ways.append(own + parties)
     return ways
@@ -301,10 +338,10 @@ def score_player(owned: list[Owned], specials: list[str], missions: list[Mission
     for g, goal in enumerate(goals):
         fill = sorted(used.get(g, []))
         combos.append({"kind": goal.kind, "missions": list(goal.missions), "slots": len(goal.slots),
-                       "needs": min(goal.ladder, default=TEA_MIN), "points": goal.ladder.get(len(fill), 0),
+                       "needs": min(goal.ladder, default=_v("TEA_MIN")), "points": goal.ladder.get(len(fill), 0),
                        "used": [{"card": owned[c].card, "for": goal.slots[i][0]} for i, c in fill]})
     yum = [{"mission": m, "favourite": f, "points": p} for m, f, p in yummy(owned, missions)]
-    special = [{"card": s, "points": SPECIALS[s].points} for s in specials]
+    special = [{"card": s, "points": _v("SPECIALS")[s].points} for s in specials]
     parts = {"recipes": sum(c.points for c in owned), "specials": sum(s["points"] for s in special),
              "missions": points, "yummy": sum(y["points"] for y in yum)}
     return {"total": sum(parts.values()), **parts, "recipe_cards": len(owned), "cards": cards,

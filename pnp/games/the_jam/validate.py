@@ -1,186 +1,117 @@
-"""The Jam validator: checks a loaded spec against the rules model; adds located diagnostics.
-
-Checks RULE/FACT constraints only (games.md section 1): the card totals, the cross-references
-between cards (a jam's fruit, a pie's jam, a salad's fruits, the missions' recipes, the
-favourites), a card's ingredient against its own recipe, the special cards, the mission kinds
-and the tea-party totals, and that the basket of 8 different ingredients can always be dealt.
-Never our particular CHOICE of recipes, points or mission contents.
-"""
+"""The Jam's checks data cannot say (game.yaml's rules say the rest), as located diagnostics: the
+rulebook's cards present, a recipe's cards agreeing, a card's halves, the pine-cone halves, a basket
+that can always be dealt, the missions all different, the tea party's parts and ladder."""
 from __future__ import annotations
 
-from ...diagnostics import Report, one_of, plural
-from ...load.spec import Item, Spec
-from . import deck, rules
-from .validate_missions import missions
+from collections import Counter
+from itertools import pairwise
 
-MADE_FROM = {k: v.made_from for k, v in rules.RECIPE_KINDS.items()}
+from ...diagnostics import Report, plural
+from ...load.spec import Spec
+from . import deck, rules
 
 
 def validate(spec: Spec, report: Report) -> None:
     table = deck.recipes(spec)
-    shown = {c["ingredient"] for c in spec.of_kind(*rules.RECIPE_KINDS)}
-    _totals(spec, report)
     _present(spec, report)
-    _recipes_agree(spec, table, report)
-    for card in spec.of_kind("jam"):
-        _jam(card, shown, table, report)
-    for card in spec.of_kind("pie"):
-        _pie(card, table, report)
-    for card in spec.of_kind("salad"):
-        _salad(card, shown, report)
     for card in spec.of_kind(*rules.RECIPE_KINDS):
-        _own_fruit(card, table, report)
-    _specials(spec, report)
+        first = table[card["recipe"]].card
+        for name in ("kind",) if first.kind != card.kind else (rules.RECIPE_KINDS[card.kind].made_from, "points"):
+            mine, its = (_plain(c.kind if name == "kind" else c[name]) for c in (card, first))
+            if mine != its:
+                report.rule(card.loc_of("recipe" if name == "kind" else name), "JAM-RECIPE-AGREE",
+                            f"card '{card.id}' shows recipe '{card['recipe']}' as {name} {mine}, but card "
+                            f"'{first.id}' (line {first.loc.line}) shows it as {its}; one recipe, one id")
+        if card["ingredient"] in deck.recipe_fruits(card, table):
+            report.rule(card.loc_of("ingredient"), "JAM-OWN-FRUIT",
+                        f"card '{card.id}' shows {card['ingredient']} as its ingredient, the fruit its own recipe "
+                        f"'{card['recipe']}' is made from; the two halves of a card show different fruits")
+    for card in spec.of_kind(*rules.SPECIALS):
+        if card.get("ingredient") is not None:
+            report.rule(card.loc_of("ingredient"), "JAM-SPECIAL-HALVES",
+                        f"{rules.SPECIALS[card.kind].en} ('{card.id}') shows an ingredient, but it is a single-"
+                        "purpose card with no recipe or ingredient half; remove 'ingredient'")
     _pine_cone(spec, table, report)
-    missions(spec, table, shown, report)
     _basket(spec, report)
-
-
-def _totals(spec: Spec, report: Report) -> None:
-    total = spec.total(*rules.GAME_KINDS)
-    if total != rules.GAME_CARDS:
-        report.rule(spec.count_loc(*rules.GAME_KINDS, expected=rules.GAME_CARDS), "JAM-CARD-COUNT",
-                    f"the deck has {plural(total, 'game card')}, expected {rules.GAME_CARDS}, special cards "
-                    f"included; counted from {spec.count_parts(*rules.GAME_KINDS)}")
+    _missions(spec, table, report)
 
 
 def _present(spec: Spec, report: Report) -> None:
-    """Every card the rulebook names is in the deck: jams, pies and fruit salads, the pine-cone
-    jam, the Youngster and the Bear (the missions are checked with the mission cards)."""
-    named = [(k.id, f"{k.en.lower()} card" if k.id == "salad" else f"{k.en} card", k.zh, spec.total(k.id))
+    """Every card the rulebook names is in the deck: jams, pies and salads, the pine-cone jam, the specials."""
+    named = [(f"{k.en.lower() if k.id == 'salad' else k.en} card", k.zh, spec.total(k.id))
              for k in rules.RECIPE_KINDS.values()]
-    pine = sum(c.count for c in spec.of_kind("jam") if rules.is_pine_cone_jam(c.fields))
-    named.append(("pine-cone jam", "pine-cone jam card", rules.recipe_name("jam", rules.PINE_CONE, "zh-TW"), pine))
-    named += [(s.id, s.en, s.zh, spec.total(s.id)) for s in rules.SPECIALS.values()]
-    every = ", ".join(f"{what} ({zh})" for _, what, zh, _n in named)
-    for ident, what, zh, n in named:
-        if n == 0:
-            report.rule(spec.loc, "JAM-MISSING",
-                        f"the deck has no {what} ({zh}); the rulebook's deck holds every one of: {every}")
-
-
-def _recipes_agree(spec: Spec, table: dict[str, deck.Recipe], report: Report) -> None:
-    """Cards showing the same recipe show the same recipe: same kind, ingredients and points."""
-    for card in spec.of_kind(*rules.RECIPE_KINDS):
-        first = table[card["recipe"]].card
-        if first is card:
-            continue
-        if first.kind != card.kind:
-            report.rule(card.loc_of("recipe"), "JAM-RECIPE-AGREE",
-                        f"recipe '{card['recipe']}' is a {card.kind} on card '{card.id}' but a {first.kind} on "
-                        f"card '{first.id}' (line {first.loc.line}); give different recipes different ids")
-            continue
-        for name in (MADE_FROM[card.kind], "points"):
-            if _plain(card[name]) != _plain(first[name]):
-                report.rule(card.loc_of(name), "JAM-RECIPE-AGREE",
-                            f"card '{card.id}' shows recipe '{card['recipe']}' with {name} {_show(card[name])}, "
-                            f"but card '{first.id}' (line {first.loc.line}) shows it with {_show(first[name])}; "
-                            f"every card of a recipe shows the same recipe")
-
-
-def _plain(v):
-    return sorted(map(str, v)) if isinstance(v, list) else v
-
-
-def _show(v) -> str:
-    return "[" + ", ".join(map(str, v)) + "]" if isinstance(v, list) else str(v)
-
-
-def _jam(card: Item, shown: set[str], table, report: Report) -> None:
-    fruit = card["fruit"]
-    if fruit == rules.PINE_CONE:
-        if card["points"] != rules.PINE_CONE_JAM_POINTS:
-            report.rule(card.loc_of("points"), "JAM-PINE-POINTS",
-                        f"pine-cone jam '{card.id}' is worth {card['points']} points, expected "
-                        f"{rules.PINE_CONE_JAM_POINTS}")
-        return  # made from any ingredient
-    if fruit not in shown:
-        report.rule(card.loc_of("fruit"), "JAM-JAM-FRUIT",
-                    f"jam '{card.id}' is made from {fruit}, but no card shows {fruit} as its ingredient, "
-                    f"so the jam can never be made; ingredients on cards: {one_of(sorted(shown))}")
-
-
-def _pie(card: Item, table: dict[str, deck.Recipe], report: Report) -> None:
-    jam = card["jam"]
-    found = table.get(jam)
-    if found is not None and found.kind == "jam":
-        return
-    jams = sorted(r for r, v in table.items() if v.kind == "jam")
-    what = f"is a {found.kind} recipe, not a jam" if found else "is not a recipe on any card"
-    report.rule(getattr(jam, "loc", card.loc_of("jam")), "JAM-PIE-JAM",
-                f"pie '{card.id}' is baked from '{jam}', which {what}; jam recipes: {one_of(jams)}")
-
-
-def _salad(card: Item, shown: set[str], report: Report) -> None:
-    fruits = card["fruits"]
-    if len(fruits) != rules.SALAD_FRUITS:
-        report.rule(card.loc_of("fruits"), "JAM-SALAD-FRUITS",
-                    f"salad '{card.id}' is made from {plural(len(fruits), 'fruit')}, expected exactly "
-                    f"{rules.SALAD_FRUITS} different fruits")
-    for i, fruit in enumerate(fruits):
-        if fruit in fruits[:i]:
-            report.rule(fruit.loc, "JAM-SALAD-FRUITS",
-                        f"salad '{card.id}' names {fruit} twice, expected {rules.SALAD_FRUITS} different fruits")
-        elif fruit == rules.PINE_CONE:
-            report.rule(fruit.loc, "JAM-PINE-CONE",
-                        f"salad '{card.id}' needs a pine cone, but a pine-cone ingredient only makes pine-cone jam")
-        elif fruit not in shown:
-            report.rule(fruit.loc, "JAM-SALAD-FRUIT",
-                        f"salad '{card.id}' needs {fruit}, but no card shows {fruit} as its ingredient; "
-                        f"ingredients on cards: {one_of(sorted(shown))}")
-
-
-def _own_fruit(card: Item, table, report: Report) -> None:
-    if card["ingredient"] in deck.recipe_fruits(card, table):
-        report.rule(card.loc_of("ingredient"), "JAM-OWN-FRUIT",
-                    f"card '{card.id}' shows {card['ingredient']} as its ingredient, the fruit its own recipe "
-                    f"'{card['recipe']}' is made from; the two halves of a card show different fruits")
-
-
-def _specials(spec: Spec, report: Report) -> None:
-    for card in spec.of_kind(*rules.SPECIALS):
-        special = rules.SPECIALS[card.kind]
-        if card["points"] != special.points:
-            report.rule(card.loc_of("points"), "JAM-SPECIAL-POINTS",
-                        f"{special.en} ('{card.id}') is worth {card['points']} points, expected {special.points}")
-        if card.get("ingredient") is not None:
-            report.rule(card.loc_of("ingredient"), "JAM-SPECIAL-HALVES",
-                        f"{special.en} ('{card.id}') shows an ingredient, but {special.en} is a single-purpose "
-                        f"card with no recipe or ingredient half; remove 'ingredient'")
+    named.append(("pine-cone jam card", rules.recipe_name("jam", rules.PINE_CONE, "zh-TW"),
+                  sum(c.count for c in spec.of_kind("jam") if rules.is_pine_cone_jam(c.fields))))
+    named += [(s.en, s.zh, spec.total(s.id)) for s in rules.SPECIALS.values()]
+    every = ", ".join(f"{what} ({zh})" for what, zh, _ in named)
+    for what, zh, _ in (x for x in named if x[2] == 0):
+        report.rule(spec.loc, "JAM-MISSING", f"the deck has no {what} ({zh}); the rulebook's deck holds every one "
+                                             f"of: {every}")
 
 
 def _pine_cone(spec: Spec, table, report: Report) -> None:
-    """A pine-cone ingredient can only make pine-cone jam, so the deck needs that recipe; and
-    the kids' deck, which loses the pine-cone jam, should keep no pine-cone half that can make
-    nothing (a warning: the rulebook does not say where the halves are)."""
+    """A pine-cone half only makes pine-cone jam: no salad needs one, nor a deck without it, nor kids (warned)."""
+    for fruit in (f for c in spec.of_kind("salad") for f in c["fruits"] if f == rules.PINE_CONE):
+        report.rule(fruit.loc, "JAM-PINE-CONE", "a salad needs a pine cone, but a pine-cone ingredient only makes "
+                                                "pine-cone jam")
     has_jam = any(r.kind == "jam" and rules.is_pine_cone_jam(r.card.fields) for r in table.values())
-    if has_jam:
-        for card in spec.of_kind(*rules.RECIPE_KINDS):
-            if card["ingredient"] == rules.PINE_CONE and deck.plays_in(card, "kids"):
-                report.warning(card.loc_of("ingredient"), "JAM-KIDS-PINE-CONE",
-                               f"card '{card.id}' shows a pine cone, which only makes pine-cone jam; the kids "
-                               f"variant removes the pine-cone jam, so in the kids' deck this half makes nothing "
-                               f"(put pine-cone halves on the pine-cone jam cards)", stage="rules")
-        return
-    for card in spec.of_kind(*rules.RECIPE_KINDS):
-        if card["ingredient"] == rules.PINE_CONE:
-            report.rule(card.loc_of("ingredient"), "JAM-PINE-CONE",
-                        f"card '{card.id}' shows a pine cone, which only makes pine-cone jam, but no card shows "
-                        f"the pine-cone jam recipe (a jam with fruit: pine-cone)")
+    for card in (c for c in spec.of_kind(*rules.RECIPE_KINDS) if c["ingredient"] == rules.PINE_CONE):
+        if not has_jam:
+            report.rule(card.loc_of("ingredient"), "JAM-PINE-CONE", f"card '{card.id}' shows a pine cone, which only "
+                                                                    "makes pine-cone jam, but no card shows that recipe")
+        elif deck.plays_in(card, "kids"):
+            report.warning(card.loc_of("ingredient"), "JAM-KIDS-PINE-CONE",
+                           f"card '{card.id}' shows a pine cone, which only makes the pine-cone jam the kids variant "
+                           "removes (put pine-cone halves on the pine-cone jam cards)", stage="rules")
 
 
 def _basket(spec: Spec, report: Report) -> None:
-    """Setup consequence: after the biggest deal, 8 different ingredients are still in the deck."""
-    most = max(rules.PLAYERS)
-    dealt = most * rules.HAND
+    """After the biggest deal, the basket's different ingredients are sure to be left (the rarest go first)."""
+    most, dealt = max(rules.PLAYERS), max(rules.PLAYERS) * rules.HAND
     for variant in (None, "kids"):
         counts = deck.ingredient_copies(spec, variant)
         sure = deck.sure_ingredients(counts, dealt)
-        if sure >= rules.BASKET:
-            continue
-        which = "the deck" if variant is None else "the kids' deck (no specials, no pine cones)"
-        shown = ", ".join(f"{k} {n}" for k, n in sorted(counts.items(), key=lambda kv: kv[1]))
-        report.rule(spec.loc, "JAM-BASKET",
-                    f"{which} cannot always fill the basket: it needs {rules.BASKET} different ingredients "
-                    f"(pine cone and special cards aside), but after dealing {dealt} cards to {most} players "
-                    f"only {sure} are sure to remain; copies per ingredient: {shown or 'none'}")
+        if sure < rules.BASKET:
+            shown = ", ".join(f"{k} {n}" for k, n in sorted(counts.items(), key=lambda kv: kv[1]))
+            report.rule(spec.loc, "JAM-BASKET", ("the kids' deck" if variant else "the deck") + " cannot always fill "
+                        f"the basket: it needs {rules.BASKET} different ingredients, but after dealing {dealt} cards "
+                        f"to {most} players only {sure} are sure to remain; copies per ingredient: {shown or 'none'}")
+
+
+def _missions(spec: Spec, table, report: Report) -> None:
+    """Missions all differ; a kind's cards hold equal parts of the tea party (a player draws one of each)."""
+    parts = {}
+    for kind in rules.MISSION_KINDS:
+        seen, cards = {}, spec.of_kind(kind)
+        tea = {c.id: Counter(table[r].kind for r in c["tea"] if r in table) for c in cards}
+        usual = Counter(tuple(sorted(t.items())) for t in tea.values()).most_common(1)
+        for c in cards:
+            key = tuple(_plain(v) for v in c.fields.values())
+            if c.count > 1 or key in seen:
+                report.rule(c.loc_of("count" if c.count > 1 else "id"), "JAM-MISSION-SAME",
+                            f"mission '{c.id}' is the same as " + (f"'{seen[key].id}' (line {seen[key].loc.line})"
+                            if key in seen else f"its own {c.count} copies") + "; every mission card is different")
+            seen.setdefault(key, c)
+            if usual and tuple(sorted(tea[c.id].items())) != usual[0][0]:
+                report.rule(c.loc_of("tea"), "JAM-TEA-PART", f"mission '{c.id}' holds {_part(tea[c.id])} of the tea "
+                            f"party, but the other {kind} cards hold {_part(dict(usual[0][0]))}; any three cards a "
+                            "player draws must make the whole party")
+        parts[kind] = dict(usual[0][0]) if usual else None
+        for c in (c for c in cards if kind == "mission-tea-party"):
+            ladder, steps = c["ladder"], range(rules.TEA_MIN, rules.TEA_MAX + 1)
+            if len(ladder) != len(steps) or any(b < a for a, b in pairwise(ladder)):
+                report.rule(c.loc_of("ladder"), "JAM-TEA-LADDER", f"tea party '{c.id}' has the ladder {ladder}, expected"
+                            f" {len(steps)} points that never fall, for owning {', '.join(map(str, steps))} of its "
+                            f"{rules.TEA_MAX} recipes")
+    whole = sum((Counter(p) for p in parts.values() if p), Counter())
+    if None not in parts.values() and whole != Counter(rules.TEA_RECIPES):
+        report.rule(spec.loc, "JAM-TEA-TOTAL", f"a player's three tea-party parts hold {_part(whole)}, expected "
+                                               f"{_part(rules.TEA_RECIPES)} in total")
+
+
+def _plain(v) -> str:
+    return "[" + ", ".join(sorted(map(str, v))) + "]" if isinstance(v, list) else str(v)
+
+
+def _part(counts) -> str:
+    return f"{plural(counts.get('jam', 0), 'jam')} and {plural(counts.get('pie', 0), 'pie')}"

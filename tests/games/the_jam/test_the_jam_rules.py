@@ -7,7 +7,6 @@ from collections import Counter
 from pnp.diagnostics import Report
 from pnp.games import GAMES
 from pnp.games.the_jam import deck, rules
-from pnp.games.the_jam.fields import KINDS
 from pnp.load.paths import SPECS_DIR
 from pnp.load.spec import load_spec
 
@@ -53,6 +52,7 @@ def test_references_carry_their_location():
     from pnp.diagnostics import Loc
     from pnp.load.yamlload import Node
 
+    KINDS = JAM.declared.kinds.fields  # the kinds game.yaml declares
     field = next(f for f in KINDS["mission-winter"] if f.name == "jams")
     items = [Node("scalar", Loc("x.yaml", 4, c), v) for c, v in ((9, "a-jam"), (16, "b-jam"))]
     refs = field.type.read(Node("seq", Loc("x.yaml", 4, 8), items), Report(), "jams")

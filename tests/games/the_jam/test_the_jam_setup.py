@@ -19,6 +19,11 @@ def deal(cli, *args):
     return res.json()
 
 
+def _draw_pile(data) -> list[str]:
+    """The draw pile's cards ('id#copy'), in order: the declared setup keeps a pile's cards under hidden.piles."""
+    return [c["card"] for c in data["hidden"]["piles"]["draw pile"]]
+
+
 def spec_cards(cli) -> dict[str, dict]:
     return {c["id"]: c for c in cli("list", GAME, "--format", "json").json()["components"]}
 
@@ -69,8 +74,8 @@ def test_hands_and_missions(cli, players, each):
         dealt += [m["card"] for m in own["missions"]]
         dealt += [c["card"] for c in hand]
     assert len(dealt) == len(set(dealt))  # no card is in two places
-    everything = dealt + [c["card"] for c in data["public"]["basket"]] + data["hidden"]["draw_pile"]
-    assert len(data["hidden"]["draw_pile"]) == data["public"]["draw_pile"]
+    everything = dealt + [c["card"] for c in data["public"]["basket"]] + _draw_pile(data)
+    assert len(_draw_pile(data)) == data["public"]["piles"]["draw pile"]
     missions = sum(1 for m in dealt if cards[m.split("#")[0]]["kind"] in rules.MISSION_KINDS)
     assert len(everything) - missions == rules.GAME_CARDS
     assert len(set(everything)) == len(everything)
@@ -81,8 +86,8 @@ def test_set_aside_cards_go_back_into_the_deck(cli):
     for seed in range(60):
         deals += 1
         data = deal(cli, "--players", 4, "--seed", seed)
-        aside = data["public"]["set_aside_and_shuffled_back"]
-        assert set(aside) <= set(data["hidden"]["draw_pile"])
+        aside = data["public"]["shuffled_back"]
+        assert set(aside) <= set(_draw_pile(data))
         if any(c.split("#")[0] in SPECIALS for c in aside):
             break
     else:
@@ -99,9 +104,9 @@ def test_kids_variant_removes_exactly_the_youngster_the_bear_and_the_pine_cone_j
     cards = spec_cards(cli)
     for seed in range(8):
         data = deal(cli, "--players", 4, "--seed", seed, "--variant", "kids")
-        assert all(own["missions"] == [] for own in data["private"].values())
+        assert all(own.get("missions", []) == [] for own in data["private"].values())
         everything = [c["card"] for own in data["private"].values() for c in own["hand"]]
-        everything += [c["card"] for c in data["public"]["basket"]] + data["hidden"]["draw_pile"]
+        everything += [c["card"] for c in data["public"]["basket"]] + _draw_pile(data)
         for label in everything:
             c = cards[label.split("#")[0]]
             assert c["kind"] not in SPECIALS
