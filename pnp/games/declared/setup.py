@@ -333,10 +333,6 @@ def _read_each_card(step: Step, node: Node, game: _Game, report: Report, what: s
     return step.each_card is not None
 
 
-    step.text = _sentence(node.value["text"], report, f"'text' of {what}", STEP_VALUES[step.what], game.kinds)
-    return step.text is not None
-
-
 def _read_counted(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
     """`counted: [KIND, …]` of a place step: a supply of alike cards, whose number the deal's data
     gives ({plum: 18}) in place of each card."""
