@@ -288,7 +288,6 @@ def sheet_options(backs: tuple[str, ...] | None = None, backs_help: str = "", of
     backs meet the fronts and how diamonds share the sheet. `backs`: the modes this command takes
     (default: every mode)."""
     from ..imposition import BACK_MODES
-    from .printer import add_options as add_printer_options
 
     g = _group()
     g.add_argument("--paper", default=None, help="paper preset from layouts/sheets.yaml: a4 (default) or letter")
@@ -299,7 +298,7 @@ def sheet_options(backs: tuple[str, ...] | None = None, backs_help: str = "", of
                                        "relative to the fronts, seen from the front side as you hold the sheet (+DX: "
                                        "to the right, +DY: higher); read it off 'pnp calibrate'. The backs are moved "
                                        "back by that much (default 0,0)")
-    add_printer_options(g, rotate_help=rotate_help)
+    add_options(g, rotate_help=rotate_help)
     if diamonds:
         from ..imposition import DIAMOND_MODES
 
@@ -317,3 +316,44 @@ def paper_of(args, presets: dict):
     if args.paper not in presets:
         raise UsageError(f"paper '{args.paper}' is not a preset; presets: {', '.join(presets)}")
     return presets[args.paper]
+
+
+# -- a printer profile's options (pnp printer keeps the profiles) --------------------------------
+MAX_TURN = 5.0  # degrees either way: a printer turning the backs more needs its paper guides set
+NAME = re.compile(r"\w[\w.+-]{0,63}")
+
+
+def turn(text: str) -> float:
+    """--back-rotate DEG: a finite number of degrees, at most MAX_TURN either way."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of degrees, e.g. 0.4 or -0.25") from None
+    if not math.isfinite(v):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of degrees, e.g. 0.4 (numbers, not nan or inf)")
+    if abs(v) > MAX_TURN:
+        raise argparse.ArgumentTypeError(f"a turn of {text} degrees is out of range, expected at most {MAX_TURN:g} "
+                                         f"degrees either way (a printer turning the backs more than that needs its "
+                                         f"paper guides set, not a correction)")
+    return v + 0.0
+
+
+def printer_name(text: str) -> str:
+    if not NAME.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a printer name: letters, digits, '.', '+', '-' and '_', "
+                                         f"up to 64, starting with a letter or digit (e.g. office-laser)")
+    return text
+
+
+def add_options(parser: argparse.ArgumentParser, offset_action: argparse.Action | None = None,
+                rotate_help: str | None = None) -> None:
+    """--back-rotate and --printer beside a parser's --back-offset."""
+    parser.add_argument("--back-rotate", type=turn, default=None, metavar="DEG",
+                        help=rotate_help or "correct a duplex printer that turns the backs: DEG degrees is how the "
+                                            "backs print turned relative to the fronts, seen from the front side "
+                                            "(counter-clockwise positive, at most 5 either way); read it off 'pnp "
+                                            "calibrate'. The backs are drawn turned back by that much about the page "
+                                            "centre (default 0)")
+    parser.add_argument("--printer", type=printer_name, default=None, metavar="NAME",
+                        help="take --back-offset, --back-rotate, --paper and --backs from the printer profile NAME "
+                             "('pnp printer add'); each of them given here as well wins")

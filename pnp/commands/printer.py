@@ -14,63 +14,24 @@ cannot be read is an error naming its path, never a traceback.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
-import re
 import sys
 import tempfile
 from pathlib import Path
 
+from .arguments import MAX_TURN, NAME, printer_name, turn  # noqa: F401 (a profile's values are read as the options are)
 from .common import EXIT_OK, UsageError
 
 FILE_NAME = "printers.json"
 VERSION = 1
-MAX_TURN = 5.0  # degrees either way: a printer turning the backs more needs its paper guides set
 FILE_LIMIT = 1 << 20
 DUPLEX = ("duplex-long", "duplex-short")
 DEFAULTS = {"paper": "a4", "backs": "duplex-long", "back_offset": (0.0, 0.0), "back_rotate": 0.0}
-NAME = re.compile(r"\w[\w.+-]{0,63}")
 
 
 # -- the option values ----------------------------------------------------------------------------
-def turn(text: str) -> float:
-    """--back-rotate DEG: a finite number of degrees, at most MAX_TURN either way."""
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of degrees, e.g. 0.4 or -0.25") from None
-    if not math.isfinite(v):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of degrees, e.g. 0.4 (numbers, not nan or inf)")
-    if abs(v) > MAX_TURN:
-        raise argparse.ArgumentTypeError(f"a turn of {text} degrees is out of range, expected at most {MAX_TURN:g} "
-                                         f"degrees either way (a printer turning the backs more than that needs its "
-                                         f"paper guides set, not a correction)")
-    return v + 0.0
-
-
-def printer_name(text: str) -> str:
-    if not NAME.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a printer name: letters, digits, '.', '+', '-' and '_', "
-                                         f"up to 64, starting with a letter or digit (e.g. office-laser)")
-    return text
-
-
-def add_options(parser: argparse.ArgumentParser, offset_action: argparse.Action | None = None,
-                rotate_help: str | None = None) -> None:
-    """--back-rotate and --printer beside a parser's --back-offset."""
-    parser.add_argument("--back-rotate", type=turn, default=None, metavar="DEG",
-                        help=rotate_help or "correct a duplex printer that turns the backs: DEG degrees is how the "
-                                            "backs print turned relative to the fronts, seen from the front side "
-                                            "(counter-clockwise positive, at most 5 either way); read it off 'pnp "
-                                            "calibrate'. The backs are drawn turned back by that much about the page "
-                                            "centre (default 0)")
-    parser.add_argument("--printer", type=printer_name, default=None, metavar="NAME",
-                        help="take --back-offset, --back-rotate, --paper and --backs from the printer profile NAME "
-                             "('pnp printer add'); each of them given here as well wins")
-
-
 def resolve(args, command: str = "pnp") -> None:
     """Fill the options the command line left unset (None) from --printer's profile, then the
     defaults. Once per args: `pnp watch` builds with the same args again and again."""

@@ -106,17 +106,6 @@ def _forms(text: str) -> tuple[str, str]:
     return one.strip(), (many.strip() or (one.strip() if not one.isascii() else one.strip() + "s"))
 
 
-def noun(nouns: dict, kind: str, n: float, lang: str = "en") -> str:
-    """'1 gingerbread man', '19 gingerbread men': a number with the kind's noun; without one, the
-    kind's name ('3 cookie cards')."""
-    from .rules import card_noun, nouns as plural_of
-
-    forms = nouns.get(kind, {})
-    one, many = forms.get(lang) or forms.get("en") or (card_noun(kind), plural_of(card_noun(kind)))
-    shown = f"{n:g}" if isinstance(n, float) else str(n)
-    return f"{shown}{'' if lang != 'en' and not one.isascii() else ' '}{one if n == 1 else many}"
-
-
 def _numbers(node: Node | None, report: Report) -> dict[str, float]:
     if node is None:
         return {}

@@ -917,7 +917,6 @@ def _fill(template: str, values: dict[str, Any], nouns: dict | None = None) -> s
 
 def _noun(nouns: dict, kind: str, v: Any) -> str:
     """`{total:noun}`: the number with the kind's noun (`nouns:`), singular for 1."""
-    from .extras import noun
 
     return noun(nouns, kind, v) if isinstance(v, (int, float)) else _text(v)
 
@@ -1287,3 +1286,12 @@ def check_refs(spec: Spec, kinds: Kinds, report: Report) -> None:
                 report.rule(c.loc_of(f.name), "SPEC-REF", f"'{f.name}' of {c.kind} '{c.id}' is '{c.get(f.name)}', which is "
                                                           f"not a {f.type.kind} component; {f.type.kind} components: "
                                                           f"{near or 'none'}")
+
+
+def noun(declared: dict, kind: str, n: float, lang: str = "en") -> str:
+    """'1 gingerbread man', '19 gingerbread men': a number with the kind's noun (`declared`: the
+    game's `nouns:`); without one, the kind's name ('3 cookie cards')."""
+    forms = declared.get(kind, {})
+    one, many = forms.get(lang) or forms.get("en") or (card_noun(kind), nouns(card_noun(kind)))
+    shown = f"{n:g}" if isinstance(n, float) else str(n)
+    return f"{shown}{'' if lang != 'en' and not one.isascii() else ' '}{one if n == 1 else many}"

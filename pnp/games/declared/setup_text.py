@@ -272,7 +272,7 @@ def _summed(cards: list, w: _Words, table: _Table) -> str:
     kind, led by how many ("9 gingerbread men: …"), the kind's `nouns:` where the game has them."""
     if len({c.id for c, _ in cards}) <= LISTED_AT_MOST:
         return w.listed(cards)
-    from .extras import noun
+    from .rules import noun
 
     declared = getattr(getattr(table.spec, "definition", None), "declared", None)
     nouns = getattr(getattr(declared, "kinds", None), "nouns", None) or {}
