@@ -547,10 +547,13 @@ class Where:
     anys: list[tuple[dict[str, list], dict[str, dict[int, list]]]]  # (plain values, per player count)
 
     def at(self, players: int | None) -> list[dict[str, list]] | None:
-        """The mappings for this player count; None when a value is per player count and there is none."""
-        if players is None and any(by for _, by in self.anys):
-            return None
-        return [{**plain, **{f: v[players] for f, v in by.items()}} for plain, by in self.anys]
+        """The mappings for this player count; None when a value is per player count and there is none.
+        Made once a player count: a deal asks for every card of the box."""
+        made = self.__dict__.setdefault("_at", {})
+        if players not in made:
+            made[players] = (None if players is None and any(by for _, by in self.anys) else
+                             [{**plain, **{f: v[players] for f, v in by.items()}} for plain, by in self.anys])
+        return made[players]
 
     def matches(self, c: Item, players: int | None) -> bool:
         return any(_matches(c, w) for w in self.at(players) or [])
@@ -670,6 +673,7 @@ class _Table:
         self.box = [(c, k) for c, k in spec.copies(*{c.kind for c in spec.components})]
         self.deck: list[tuple[Item, int]] = []
         self.players, self.rng, self.spec = players, rng, spec
+        self.verdicts: dict[tuple, bool] = {}  # remove steps' answers; shared by the runs of one check
         self.seats = [seat_name(p) for p in range(1, players + 1)]
         self.dummies = ["dummy"] if dummies == 1 else [f"dummy {n}" for n in range(1, dummies + 1)]
         self.dummy_hands: dict[str, dict[str, list]] = {s: {} for s in self.dummies}  # no one sees them
@@ -791,8 +795,13 @@ def _per_seat(t: _Table, step: Step, mine: list) -> list:
 
 
 def _run_remove(t: _Table, step: Step, n: int) -> dict:
-    def gone(x):
-        return x[0].kind in step.arg["kinds"] and step.arg["where"].matches(x[0], t.players)
+    kinds, where, verdict = step.arg["kinds"], step.arg["where"], t.verdicts
+
+    def gone(x):  # asked once a component, step and player count (a component's copies are alike)
+        key = (id(step), id(x[0]), t.players)
+        if key not in verdict:
+            verdict[key] = x[0].kind in kinds and where.matches(x[0], t.players)
+        return verdict[key]
 
     out = [x for x in t.deck + t.box if gone(x)]
     t.removed += out
@@ -956,9 +965,11 @@ def check_leftovers(spec: Spec, steps: list[Step], players: list[int], variants:
     variant it happens with: the steps run without shuffling, since how many cards each step
     leaves is the same in every deal."""
     found: dict[int, list] = {}
+    verdicts: dict[tuple, bool] = {}
     for v in [None, *variants]:
         for p in players:
             table = _Table(spec, p, _Unshuffled(), (dummies or {}).get(p, 0))
+            table.verdicts = verdicts  # the spec and steps live through every run: the ids stay theirs
             try:
                 _run_all(table, steps, p, v)
             except SetupError:
