@@ -670,7 +670,10 @@ class _Table:
     """The cards as the steps move them, and what each step did (for the words of the deal)."""
 
     def __init__(self, spec: Spec, players: int, rng: random.Random, dummies: int = 0):
-        self.box = [(c, k) for c, k in spec.copies(*{c.kind for c in spec.components})]
+        every = spec.__dict__.get("_every_copy")  # the same for every deal of this spec: made once
+        if every is None:
+            every = spec.__dict__["_every_copy"] = list(spec.copies(*{c.kind for c in spec.components}))
+        self.box = list(every)
         self.deck: list[tuple[Item, int]] = []
         self.players, self.rng, self.spec = players, rng, spec
         self.verdicts: dict[tuple, bool] = {}  # remove steps' answers; shared by the runs of one check
