@@ -10,7 +10,7 @@ candy only where the goal shows one: every other cell must be a bauble.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
@@ -30,23 +30,9 @@ class GoalKind(Bilingual):
     params: tuple[str, ...]  # the spec fields the kind takes
     cells: int = 0  # the size of its formation, when it has one
     majority: bool = False
+    counter: Callable[[object, Tree], list] | None = field(default=None, compare=False, repr=False)  # what it counts on a tree
 
 
-GOAL_KINDS: dict[str, GoalKind] = {k.id: k for k in (
-    GoalKind("most-baubles", "Most baubles of a colour or shape", "最多特定顏色或形狀的玻璃珠", 1, ("color|shape",), majority=True),
-    GoalKind("most-specials", "Most candies or gingerbread men", "最多糖果或薑餅人", 1, ("decoration",), majority=True),
-    GoalKind("bubbles", "Completed bubbles of a colour", "特定顏色的完整泡泡", 3, ("bubble",)),
-    GoalKind("twins", "Two baubles of one colour and shape", "兩個相同顏色及形狀的玻璃珠", 4, ("formation",), cells=2),
-    GoalKind("candy-gingerbread", "A candy and a gingerbread man corner to corner", "糖果與薑餅人角對角", 6, ("formation",), cells=2),
-    GoalKind("row-variety", "Rows with three colours or shapes", "有三種顏色或形狀的排", 6, ("by",)),
-    GoalKind("trio", "Three baubles of one colour or shape", "三個相同顏色或形狀的玻璃珠", 6, ("formation",), cells=3),
-    GoalKind("row-ends", "Rows whose end baubles match", "兩端相同的排", 5, ()),
-    GoalKind("snowflake-lines", "Lines with enough snowflakes", "雪花足夠的排或斜線", 5, ("lines", "length", "target")),
-    GoalKind("sequence", "Snowflakes 0, 1, 2 in a row", "0、1、2 雪花依序相鄰", 6, ("formation",),
-             cells=len(rules.SNOWFLAKES)),
-    GoalKind("four-equal", "Four baubles of equal value", "四個相同分數的玻璃珠", 8, ("formation",), cells=4),
-    GoalKind("bubble-pairs", "Two completed bubbles on one card", "同一張卡上的兩個完整泡泡", 4, ("bubble",)),
-)}
 SPECIALS = {"candy": 1, "gingerbread": 2}  # most-specials: points for each
 LINES = ("rows", "diagonals")
 BY = {"color": rules.COLORS, "shape": rules.SHAPES}  # row-variety: a row holds baubles of every one
@@ -145,7 +131,7 @@ class Count:
 
 def evaluate(goal, tree: Tree) -> Count:
     """Count a goal card (a spec `goal` component) on a tree; majority bonuses are added by the scorer."""
-    found = COUNTERS[goal["goal"]](goal, tree)
+    found = GOAL_KINDS[goal["goal"]].counter(goal, tree)
     return Count(len(found), len(found) * unit_points(goal), found)
 
 
@@ -233,12 +219,35 @@ def _bubble_pairs(goal, tree: Tree) -> list:
     return [sorted(f) for f in most_disjoint(cands)]
 
 
-COUNTERS: dict[str, Callable[[object, Tree], list]] = {
-    "most-baubles": _most_baubles, "most-specials": _most_specials, "bubbles": _bubbles,
-    "twins": _twins, "candy-gingerbread": _candy_gingerbread, "row-variety": _row_variety,
-    "trio": _trio, "row-ends": _row_ends, "snowflake-lines": _snowflake_lines,
-    "sequence": _sequence, "four-equal": _four_equal, "bubble-pairs": _bubble_pairs,
-}
+# The twelve kinds of the seed, each written once here; game.yaml lists the same ids as the legal
+# values of a goal card's `goal:` (tests/games/christmas_tree/test_christmas_tree_rules.py checks they agree).
+GOAL_KINDS: dict[str, GoalKind] = {k.id: k for k in (
+    GoalKind("most-baubles", "Most baubles of a colour or shape", "最多特定顏色或形狀的玻璃珠", 1, ("color|shape",), majority=True,
+             counter=_most_baubles),
+    GoalKind("most-specials", "Most candies or gingerbread men", "最多糖果或薑餅人", 1, ("decoration",), majority=True,
+             counter=_most_specials),
+    GoalKind("bubbles", "Completed bubbles of a colour", "特定顏色的完整泡泡", 3, ("bubble",),
+             counter=_bubbles),
+    GoalKind("twins", "Two baubles of one colour and shape", "兩個相同顏色及形狀的玻璃珠", 4, ("formation",), cells=2,
+             counter=_twins),
+    GoalKind("candy-gingerbread", "A candy and a gingerbread man corner to corner", "糖果與薑餅人角對角", 6, ("formation",), cells=2,
+             counter=_candy_gingerbread),
+    GoalKind("row-variety", "Rows with three colours or shapes", "有三種顏色或形狀的排", 6, ("by",),
+             counter=_row_variety),
+    GoalKind("trio", "Three baubles of one colour or shape", "三個相同顏色或形狀的玻璃珠", 6, ("formation",), cells=3,
+             counter=_trio),
+    GoalKind("row-ends", "Rows whose end baubles match", "兩端相同的排", 5, (),
+             counter=_row_ends),
+    GoalKind("snowflake-lines", "Lines with enough snowflakes", "雪花足夠的排或斜線", 5, ("lines", "length", "target"),
+             counter=_snowflake_lines),
+    GoalKind("sequence", "Snowflakes 0, 1, 2 in a row", "0、1、2 雪花依序相鄰", 6, ("formation",),
+             cells=len(rules.SNOWFLAKES),
+             counter=_sequence),
+    GoalKind("four-equal", "Four baubles of equal value", "四個相同分數的玻璃珠", 8, ("formation",), cells=4,
+             counter=_four_equal),
+    GoalKind("bubble-pairs", "Two completed bubbles on one card", "同一張卡上的兩個完整泡泡", 4, ("bubble",),
+             counter=_bubble_pairs),
+)}
 
 
 def majority(counts: dict[str, int], players: list[str]) -> dict[str, int]:

@@ -27,6 +27,14 @@ def test_the_box_holds_what_the_seed_lists(spec):
     assert {g["goal"] for g in spec.of_kind("goal")} == set(goals.GOAL_KINDS)  # all twelve kinds of the seed
 
 
+def test_the_goal_kinds_game_yaml_makes_legal_are_the_ones_the_scorer_counts():
+    """A goal kind added to game.yaml and not to goals.py (or the other way) would pass validate
+    and then fail to score: the two lists are the same twelve, in the same order."""
+    declared = next(f for f in GAMES[GAME].declared.kinds.fields["goal"] if f.name == "goal").type.choices
+    assert list(goals.GOAL_KINDS) == declared and len(declared) == 12
+    assert all(callable(k.counter) for k in goals.GOAL_KINDS.values())
+
+
 def test_every_player_count_has_a_deck_for_three_rounds(spec):
     counts = 0
     for players in rules.PLAYERS:
