@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import importlib
 import os
 import signal
@@ -128,8 +129,17 @@ COMMANDS = {"build": "cmd_build", "validate": "cmd_validate", "setup": "cmd_setu
             "watch": "cmd_watch", "new": "cmd_new", "serve": "cmd_serve", "printer": "cmd_printer"}
 
 
+# The cycle collector's thresholds for a run of pnp (Python's are 700, 10, 10). Reading a spec or a
+# table makes and keeps hundreds of thousands of small objects (nodes, cells, locations) and few
+# cycles; at the default the young collections ran every 700 of them and re-scanned what
+# survived: 40 % of validating a 20,000-row table. Collected every 20,000 allocations, the
+# cycles a command does make are still freed, in a memory that stays of the same order.
+GC_THRESHOLDS = (20_000, 50, 10)
+
+
 def main(argv: list[str] | None = None) -> int:
     global _stopping
+    gc.set_threshold(*GC_THRESHOLDS)
     _steady_streams()
     _stopping = False
     try:
