@@ -16,11 +16,14 @@ anything else is a 404, never a file read:
                                     drawn (printed false) and again once its sheets are laid out
 
 Templates escape everything they show (autoescape), so a card titled `<img onerror=…>` reads
-as those characters; the page's script puts text in with textContent only.
+as those characters; the page's script puts text in with textContent only. Only a request whose
+Host names this server is answered (`_OwnHost`): a page of another site that points its own name
+at 127.0.0.1 (DNS rebinding) gets a 421, never the designer's unpublished game.
 """
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import random
 import re
@@ -73,8 +76,9 @@ class Hub:
             loop.call_soon_threadsafe(q.put_nowait, event)
 
 
-def make_app(preview) -> Starlette:
-    """`preview`: the served games (pnp/preview/server.py's Preview), each a GameView by id."""
+def make_app(preview, host: str = "127.0.0.1") -> Starlette:
+    """`preview`: the served games (pnp/preview/server.py's Preview), each a GameView by id;
+    `host`: the address it listens on (`--host`), whose name a request's Host may give."""
     hub = preview.hub
 
     def game_of(request: Request):
@@ -189,9 +193,65 @@ def make_app(preview) -> Starlette:
     # leaves text/event-stream alone; PNG pictures gain nothing from it)
     gzip = Middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
     answering = Middleware(_Answering, idle=getattr(preview, "idle", None))
-    app = Starlette(routes=routes, middleware=[answering, gzip],
+    own_host = Middleware(_OwnHost, names=own_names(host))
+    app = Starlette(routes=routes, middleware=[own_host, answering, gzip],
                     exception_handlers={404: not_found, 405: not_found, HTTPException: not_found})
     return app
+
+
+def own_names(host: str) -> frozenset[str]:
+    """The Host names a request may give (lower case, without the port): localhost, and the name
+    `--host` was given. An address written as numbers (127.0.0.1, [::1], a LAN address) is also
+    accepted: only a name can be pointed at another machine's address by whoever owns it."""
+    return frozenset({"localhost", host.strip("[]").lower()})
+
+
+def host_allowed(header: bytes | None, names: frozenset[str]) -> bool:
+    """Whether a request's Host header (its raw bytes) names this server."""
+    if not header or len(header) > 300:
+        return False
+    try:
+        text = header.decode("ascii").strip().lower()
+    except UnicodeDecodeError:
+        return False
+    if text.startswith("["):  # [::1]:8080
+        name, _, rest = text[1:].partition("]")
+        if rest and not (rest.startswith(":") and rest[1:].isdigit()):
+            return False
+    else:
+        name, _, port = text.partition(":")
+        if port and not port.isdigit():
+            return False
+    if name.endswith("."):
+        name = name[:-1]  # "localhost." is localhost
+    if name in names:
+        return True
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+class _OwnHost:
+    """Answers 421 Misdirected Request, with a line saying why, to a request whose Host is not
+    this server's (module docstring); the event stream included."""
+
+    def __init__(self, app, names: frozenset[str]):
+        self.app, self.names = app, names
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        hosts = [v for k, v in scope.get("headers", ()) if k == b"host"]
+        if len(hosts) == 1 and host_allowed(hosts[0], self.names):
+            return await self.app(scope, receive, send)
+        body = (b"pnp serve answers only requests addressed to it (Host: localhost or the address it "
+                b"listens on)\n")
+        await send({"type": "http.response.start", "status": 421,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                                (b"content-length", str(len(body)).encode()), (b"cache-control", b"no-store")]})
+        await send({"type": "http.response.body", "body": body})
 
 
 class _Answering:

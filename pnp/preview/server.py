@@ -197,7 +197,7 @@ def serve(games: list[str], specs: Path, layouts: Path | None, opts, host: str, 
         print(f"serving http://{shown}:{bound}/", file=out, flush=True)
         drawer = threading.Thread(target=preview.build_and_watch, name="pnp-serve-draw", daemon=True)
         drawer.start()  # the pages answer from the first second; each game fills in as it is built
-        config = uvicorn.Config(make_app(preview), log_level="warning", access_log=False, lifespan="off",
+        config = uvicorn.Config(make_app(preview, host), log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         server = uvicorn.Server(config)
         if ready is not None:

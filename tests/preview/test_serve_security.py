@@ -33,11 +33,14 @@ def lanterns(tmp_path_factory):
     assert code == 0 and "Traceback" not in err, err
 
 
-def raw(server: Server, path: str, method: str = "GET") -> tuple[int, bytes]:
-    """A request sent as written: no client normalises its dots away."""
+def raw(server: Server, path: str, method: str = "GET", hosts: list[str] | None = None) -> tuple[int, bytes]:
+    """A request sent as written: no client normalises its dots away; `hosts`: its Host headers
+    as sent (default: the one a browser sends)."""
     host, port = server.url.removeprefix("http://").split(":")
     c = http.client.HTTPConnection(host, int(port), timeout=20)
-    c.putrequest(method, path, skip_accept_encoding=True)
+    c.putrequest(method, path, skip_accept_encoding=True, skip_host=hosts is not None)
+    for h in hosts or ():
+        c.putheader("Host", h)
     c.endheaders()
     r = c.getresponse()
     body = r.read()
@@ -82,6 +85,32 @@ def test_a_page_of_the_print_that_does_not_exist_is_a_404(lanterns):
     assert raw(lanterns, f"/sheet/lanterns/{pdf}/1.png")[0] == 200
     for page in ("0", "999", "-1", "1e3", "1%2f..%2f"):
         assert raw(lanterns, f"/sheet/lanterns/{pdf}/{page}.png")[0] == 404, page
+
+
+SECRET_PATHS = ("/", "/game/lanterns", "/game/lanterns/state.json", "/game/lanterns/card/red-dragon",
+                "/game/lanterns/sheets", "/events")
+
+
+@pytest.mark.parametrize("hosts", [
+    ["evil.example"], ["evil.example:{port}"], ["localhost.evil.example:{port}"], ["127.0.0.1.nip.io:{port}"],
+    ["evil.example", "127.0.0.1:{port}"], [""], [], ["localhost:{port}@evil.example"], ["127.0.0.1:x"],
+])
+def test_a_request_for_another_sites_name_is_refused_so_no_page_elsewhere_reads_the_game(lanterns, hosts):
+    """DNS rebinding: a page of evil.example points its name at 127.0.0.1 and asks for the
+    designer's game; the browser sends Host: evil.example, and gets nothing of it."""
+    port = lanterns.url.rsplit(":", 1)[1]
+    for path in SECRET_PATHS:
+        status, body = raw(lanterns, path, hosts=[h.format(port=port) for h in hosts])
+        assert status in (400, 421), (hosts, path, status)
+        assert b"lantern" not in body.lower() and b"Traceback" not in body, body[:200]
+
+
+@pytest.mark.parametrize("host", ["localhost:{port}", "127.0.0.1:{port}", "LOCALHOST:{port}", "localhost.:{port}",
+                                  "127.0.0.1", "localhost"])
+def test_the_servers_own_names_are_answered(lanterns, host):
+    port = lanterns.url.rsplit(":", 1)[1]
+    status, body = raw(lanterns, "/game/lanterns/state.json", hosts=[host.format(port=port)])
+    assert status == 200 and json.loads(body)["cards"], host
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE"])
