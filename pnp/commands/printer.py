@@ -3,7 +3,9 @@
 A profile is what `pnp calibrate` measured on one printer — its back offset (DX,DY mm) and turn
 (DEG), and optionally the paper and duplex flip it was measured with — kept under a name in the
 user's config folder (`platformdirs.user_config_dir("pnp")`, so $XDG_CONFIG_HOME/pnp on Linux) as
-printers.json, rewritten whole and atomically (a temporary file beside it, then os.replace).
+printers.json, rewritten whole and atomically (a temporary file beside it, then os.replace). An
+add or a remove reads, changes and writes the file holding the config folder's lock
+(`.pnp.lock`, as a build holds its output folder's): twelve adds at once keep twelve profiles.
 
 `pnp build`, `watch`, `serve` and `calibrate` take `--printer NAME`; `resolve` fills in what the
 command line did not give from the profile, then the built-in defaults, so an option given
@@ -19,7 +21,9 @@ import math
 import os
 import sys
 import tempfile
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from .arguments import MAX_TURN, NAME, printer_name, turn  # noqa: F401 (a profile's values are read as the options are)
 from .common import EXIT_OK, UsageError
@@ -218,20 +222,41 @@ def cmd_printer(args, specs_dir: Path) -> int:
             print(f"{name}: {describe(p)}")
         print(f"({path})")
         return EXIT_OK
-    if args.action == "remove":
-        find(args.name)  # unknown: a usage error naming the known ones
-        del profiles[args.name]
+    with _changing(path):
+        profiles = load(path)  # again, under the lock: what another add or remove wrote meanwhile is kept
+        if args.action == "remove":
+            if args.name not in profiles:
+                find(args.name)  # unknown: a usage error naming the known ones
+            del profiles[args.name]
+            _save(profiles, path)
+            print(f"removed printer '{args.name}' ({path})")
+            return EXIT_OK
+        old = profiles.get(args.name)
+        new = {"back_offset": tuple(v + 0.0 for v in args.back_offset), "back_rotate": args.back_rotate}
+        new.update({k: getattr(args, k) for k in ("paper", "backs") if getattr(args, k)})
+        profiles[args.name] = new
         _save(profiles, path)
-        print(f"removed printer '{args.name}' ({path})")
-        return EXIT_OK
-    old = profiles.get(args.name)
-    new = {"back_offset": tuple(v + 0.0 for v in args.back_offset), "back_rotate": args.back_rotate}
-    new.update({k: getattr(args, k) for k in ("paper", "backs") if getattr(args, k)})
-    profiles[args.name] = new
-    _save(profiles, path)
     was = f" (replacing {describe(old)})" if old else ""
     print(f"printer '{args.name}': {describe(new)}{was} → {path}; use it with 'pnp build --printer {args.name}'")
     return EXIT_OK
+
+
+@contextmanager
+def _changing(path: Path) -> Iterator[None]:
+    """The config folder's lock, held while the profiles file is read, changed and written."""
+    from ..writers.outputs import OutputError, locked
+
+    def note() -> None:
+        print(f"pnp printer: waiting for another pnp printer changing {path} to finish…", file=sys.stderr)
+
+    with ExitStack() as stack:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            stack.enter_context(locked(path.parent, note))
+        except (OSError, OutputError) as exc:
+            raise UsageError(f"cannot lock the printer profiles file {path}: "
+                             f"{getattr(exc, 'strerror', None) or exc}") from None
+        yield
 
 
 def _save(profiles: dict, path: Path) -> None:

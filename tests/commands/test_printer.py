@@ -101,3 +101,29 @@ def test_a_bad_name_or_turn_is_a_usage_error(cli, config):
             cli(*words)
         assert info.value.code == 2
     assert not config.exists()
+
+
+def test_adds_and_removes_at_once_each_keep_what_the_others_wrote(tmp_path, config):
+    """Twelve `pnp printer add` at once used to say success and leave 3-4 profiles; an add racing
+    a remove lost profiles. Each reads, changes and writes under the config folder's lock."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CONFIG_HOME": str(config.parents[1])}
+
+    def all_at_once(commands):
+        procs = [subprocess.Popen([sys.executable, "-m", "pnp", "printer", *c], cwd=tmp_path, env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for c in commands]
+        for p in procs:
+            out, err = p.communicate(timeout=120)
+            assert p.returncode == 0 and "Traceback" not in err, err
+
+    all_at_once([["add", f"p{i}", "--back-offset", f"{i / 10},0"] for i in range(12)])
+    saved = json.loads(config.read_text())["printers"]
+    assert sorted(saved, key=lambda n: int(n[1:])) == [f"p{i}" for i in range(12)]
+    assert saved["p7"]["back_offset_mm"] == [0.7, 0.0]
+    all_at_once([["remove", f"p{i}"] for i in range(6)] + [["add", f"q{i}", "--back-offset", "0,1"] for i in range(6)])
+    assert sorted(json.loads(config.read_text())["printers"]) == sorted([f"p{i}" for i in range(6, 12)] +
+                                                                        [f"q{i}" for i in range(6)])
+    assert not list(config.parent.glob("*.tmp"))
