@@ -169,7 +169,7 @@ def _workbook(path: Path, data: bytes, display: str, sheet: str | int | None, lo
     rows = [[Cell(_plain(v), Loc(shown, r, c)) for c, v in enumerate(row, 1)] for r, row in enumerate(values, 1)]
     table = _split(rows, shown)
     if path.suffix.lower() != ".ods":
-        table.formulas = _unsaved_formulas(data, name)
+        table.formulas = checked.formulas.get(name, set())
     return table
 
 
@@ -209,24 +209,6 @@ def _plain(value: Any) -> Any:
     if hasattr(value, "isoformat"):
         return value.isoformat()
     return value
-
-
-def _unsaved_formulas(data: bytes, sheet: str) -> set[tuple[int, int]]:
-    """Cells of `sheet` holding a formula whose value the workbook never saved (a file written by
-    a script, not by a spreadsheet program): calamine reads them as empty, openpyxl tells them."""
-    try:
-        from openpyxl import load_workbook
-
-        ws = load_workbook(io.BytesIO(data), read_only=True, data_only=False)[sheet]
-        cached = load_workbook(io.BytesIO(data), read_only=True, data_only=True)[sheet]
-        out = set()
-        for row, saved in zip(ws.iter_rows(), cached.iter_rows()):
-            for cell, value in zip(row, saved):
-                if getattr(cell, "data_type", None) == "f" and value.value is None:
-                    out.add((cell.row, cell.column))
-        return out
-    except Exception:  # the values were read already; this only sharpens a message
-        return set()
 
 
 def _split(rows: list[list[Cell]], display: str) -> Table:

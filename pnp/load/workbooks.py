@@ -18,7 +18,9 @@ end it with a panic. `check(data, budget)` answers all of that first, counting w
   farthest valued cell holds more than `budget.cells` cells;
 - an ODS table's rows and cells are counted with their repeats, the same way (a repeated empty
   cell, as LibreOffice pads every row with, costs nothing; a repeated cell with a value does);
-- no cell may hold more text than `budget.chars` (a spreadsheet program lets one hold 32,767).
+- no cell may hold more text than `budget.chars` (a spreadsheet program lets one hold 32,767);
+- an XLSX cell with a formula and no saved value (a file written by a script, not by a spreadsheet
+  program: the reader reads it as blank) is noted, for the caller to report at the cell.
 
 A problem is a `Refused` naming its sheet (when it has one) and its cell (when it has one); the
 caller turns it into a located diagnostic. An XLSX sheet's problem is kept for that sheet — the
@@ -27,6 +29,7 @@ every table when it opens the file).
 """
 from __future__ import annotations
 
+import functools
 import io
 import posixpath
 import re
@@ -43,6 +46,7 @@ MAX_COL, MAX_ROW = 16_384, 1_048_576  # XFD1048576, the last cell a spreadsheet 
 CHUNK = 1 << 16
 
 _REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
+_NUMBER = re.compile(r"[0-9]{1,12}")  # ASCII digits only: '²'.isdigit() is true and int('²') fails
 _LOCAL_HEADER = struct.Struct("<4s22xHH")  # signature, then name and extra lengths at 26 and 28
 
 
@@ -64,9 +68,11 @@ class Refused(Exception):
 
 @dataclass
 class Checked:
-    """What a workbook's parts said: each XLSX sheet's problem (None when it has none), by name."""
+    """What a workbook's parts said, by XLSX sheet name: its problem (None when it has none), and
+    the (row, col) of its formula cells that saved no value."""
 
     sheets: dict[str, Refused | None] = field(default_factory=dict)
+    formulas: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
 
 
 def check(data: bytes, ods: bool, budget: Budget) -> Checked:
@@ -95,9 +101,11 @@ def check(data: bytes, ods: bool, budget: Budget) -> Checked:
         if sheet is None:
             _parse(data, info, spent, None)
             continue
+        cells = _Sheet(budget)
         try:
-            _parse(data, info, spent, _Sheet(budget))
+            _parse(data, info, spent, cells)
             checked.sheets[sheet] = None
+            checked.formulas[sheet] = cells.unsaved
         except Refused as problem:
             if problem.row is None:  # the file as a whole (its size, its XML): no sheet of it is read
                 raise
@@ -114,8 +122,7 @@ def _sheet_parts(data: bytes, parts: dict[str, zipfile.ZipInfo], spent: list[int
 
     def on_sheet(name: str, attrs: dict[str, str]) -> None:
         if name == "sheet":
-            rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
-            sheets.append((attrs.get("name", ""), rid))
+            sheets.append((attrs.get("name", ""), attrs.get("id", "")))  # r:id
 
     def on_relation(name: str, attrs: dict[str, str]) -> None:
         if name == "Relationship" and "Id" in attrs and "Target" in attrs:
@@ -178,10 +185,21 @@ def _spend(chunk: bytes, spent: list[int]) -> bytes:
 
 
 class _Handler:
-    """Element starts, ends and text of one part, names without their namespace."""
+    """Element starts, ends and text of one part, told to `start` and `end` by local name (the
+    prefix, whichever a writer chose, dropped), attributes likewise when `local_attributes` (ODS
+    qualifies every one). The parser calls `start_element` and `end_element`; a hot handler
+    overrides those."""
+
+    local_attributes = True
 
     def __init__(self, on_start: Callable[[str, dict[str, str]], None] | None = None):
         self.on_start = on_start
+
+    def start_element(self, name: str, attrs: dict[str, str]) -> None:
+        self.start(name.rpartition(":")[2], _local(attrs) if self.local_attributes else attrs)
+
+    def end_element(self, name: str) -> None:
+        self.end(name.rpartition(":")[2])
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         if self.on_start:
@@ -201,7 +219,7 @@ def _parse(data: bytes, info: zipfile.ZipInfo, spent: list[int], handler: _Handl
         for _ in chunks:
             pass
         return
-    parser = expat.ParserCreate(namespace_separator=" ")
+    parser = expat.ParserCreate()  # no namespace processing: names are matched by local name
     parser.buffer_text = True
 
     def doctype(*_):
@@ -211,8 +229,8 @@ def _parse(data: bytes, info: zipfile.ZipInfo, spent: list[int], handler: _Handl
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
     if handler is not None:
-        parser.StartElementHandler = lambda n, a: handler.start(n.rpartition(" ")[2], _local(a))
-        parser.EndElementHandler = lambda n: handler.end(n.rpartition(" ")[2])
+        parser.StartElementHandler = handler.start_element
+        parser.EndElementHandler = handler.end_element
         parser.CharacterDataHandler = handler.text
     try:
         for chunk in chunks:
@@ -225,12 +243,10 @@ def _parse(data: bytes, info: zipfile.ZipInfo, spent: list[int], handler: _Handl
 
 
 def _local(attrs: dict[str, str]) -> dict[str, str]:
-    """Attributes by local name; a namespaced one also as 'uri local' (r:id is '... id')."""
+    """Attributes by local name (r:id is id, table:name is name)."""
     out = {}
     for k, v in attrs.items():
-        out[k] = v
-        if " " in k:
-            out.setdefault(k.rpartition(" ")[2], v)
+        out.setdefault(k.rpartition(":")[2], v)
     return out
 
 
@@ -272,21 +288,26 @@ class _Text:
 
 class _Sheet(_Handler):
     """An XLSX worksheet: its dimension, and each cell with a value placed by its reference (or,
-    without one, after the cell before it, as readers place it)."""
+    without one, after the cell before it, as readers place it); its formulas without a value."""
+
+    local_attributes = False  # a worksheet's attributes (r, t, s) have no namespace
 
     def __init__(self, budget: Budget):
         super().__init__()
         self.extent, self.chars = _Extent(budget), _Text(budget.chars)
         self.row, self.col, self.valued = 0, 0, False
+        self.formula = self.saved = self.in_value = False
+        self.unsaved: set[tuple[int, int]] = set()
 
-    def start(self, name: str, attrs: dict[str, str]) -> None:
+    def start_element(self, name: str, attrs: dict[str, str]) -> None:
+        name = name.rpartition(":")[2]
         if name == "dimension":
             self._dimension(attrs.get("ref", ""))
         elif name == "row":
             r = attrs.get("r")
             if r is None:
                 self.row += 1
-            elif not r.isdigit() or not 1 <= int(r) <= MAX_ROW:
+            elif not _NUMBER.fullmatch(r) or not 1 <= int(r) <= MAX_ROW:
                 raise Refused("TABLE-UNREADABLE", f"a row is numbered '{r[:40]}', which is not a row of a "
                                                   f"spreadsheet (1 to {MAX_ROW:,})", row=self.row or 1, col=1)
             else:
@@ -299,21 +320,30 @@ class _Sheet(_Handler):
             else:
                 self.row, self.col = self._ref(ref)
             self.valued, self.chars.chars = False, 0
+            self.formula = self.saved = False
         elif name in ("v", "is", "f"):
             self.valued = True
             self.chars.on = name != "f"
+            self.formula |= name == "f"
+            self.saved |= name == "is"
+            self.in_value = name == "v"
 
-    def end(self, name: str) -> None:
+    def end_element(self, name: str) -> None:
+        name = name.rpartition(":")[2]
         if name == "c" and self.valued:
             self.extent.reach(self.row, self.col, self.row, self.col)
+            if self.formula and not self.saved:
+                self.unsaved.add((self.row, self.col))
         elif name in ("v", "is"):
-            self.chars.on = False
+            self.chars.on = self.in_value = False
 
     def text(self, data: str) -> None:
         self.chars.add(data, self.row, self.col)
+        if self.in_value and data.strip():
+            self.saved = True
 
     def _ref(self, ref: str) -> tuple[int, int]:
-        m = _REF.fullmatch(ref.upper())
+        m = _REF.fullmatch(ref) or _REF.fullmatch(ref.upper())
         col = _col_number(m.group(1)) if m else 0
         row = int(m.group(2)) if m else 0
         if not (1 <= col <= MAX_COL and 1 <= row <= MAX_ROW):
@@ -399,12 +429,13 @@ class _Ods(_Handler):
         value = attrs.get(key)
         if value is None:
             return 1
-        if not value.isdigit() or not 1 <= int(value) <= MAX_ROW * MAX_COL:
+        if not _NUMBER.fullmatch(value) or not 1 <= int(value) <= MAX_ROW * MAX_COL:
             raise Refused("TABLE-UNREADABLE", f"{key} is '{value[:40]}', which is not a number of cells",
                           sheet=self.table, row=max(row, 1), col=max(col, 1))
         return int(value)
 
 
+@functools.lru_cache(maxsize=None)  # at most XFD: 16,384 columns
 def _col_number(letters: str) -> int:
     n = 0
     for ch in letters:

@@ -164,7 +164,7 @@ def test_a_document_type_in_a_workbook_part_is_refused(cli, game):
 
 # -- ODS ------------------------------------------------------------------------------------------------
 
-def ods_with(game, extra_rows: str, table: str = "Lanterns") -> None:
+def ods_with(game, extra_rows: str, table: str = "Lanterns", point: bool = True) -> None:
     """The example as an ODS sheet, then `extra_rows` (raw content.xml) at the end of its table."""
     path = game.path(ODS)
     ods(path, example_rows(), sheet=table)
@@ -174,7 +174,8 @@ def ods_with(game, extra_rows: str, table: str = "Lanterns") -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in parts.items():
             z.writestr(name, data)
-    game.point_table(f"{{ table: lanterns.ods, sheet: {table}, kind: lantern }}")
+    if point:
+        game.point_table(f"{{ table: lanterns.ods, sheet: {table}, kind: lantern }}")
 
 
 def test_an_ods_cell_repeated_into_millions_is_refused_at_it(cli, game):
@@ -238,3 +239,25 @@ def test_a_csv_cell_longer_than_a_spreadsheet_lets_one_be(cli, game):
     rows[5][3] = "z" * 33_000
     game.write_rows(rows)
     one(validate(cli), "TABLE-TOO-LARGE", f"{CSV}:6:4", "holds 33,000 characters")
+
+
+def test_numbers_in_digits_that_are_not_ascii_are_no_numbers(cli, game):
+    """'²'.isdigit() is true in Python and int('²') raises: a row number or a repeat written so
+    is told, not a traceback."""
+    patched_xlsx(game, insert='<row r="²"><c t="inlineStr"><is><t>x</t></is></c></row>')
+    one(validate(cli), "TABLE-UNREADABLE", f"{XLSX}[Lanterns]:41:1", "a row is numbered '²'")
+    ods_with(game, '<table:table-row table:number-rows-repeated="²"><table:table-cell/></table:table-row>', point=False)
+    game.edit(SPEC, "lanterns.xlsx", "lanterns.ods")
+    one(validate(cli), "TABLE-UNREADABLE", f"{ODS}[Lanterns]:42:1", "number-rows-repeated is '²'")
+
+
+def test_a_formula_saved_without_its_value_is_found_without_a_second_reader(cli, game):
+    """A shared formula's other cells carry only <f t="shared" si="0"/>: they saved no value either."""
+    patched_xlsx(game, insert='<row r="42"><c r="A42" t="inlineStr"><is><t>x-1</t></is></c>'
+                              '<c r="C42"><f t="shared" si="0" ref="C42:C43">1+1</f></c></row>'
+                              '<row r="43"><c r="A43" t="inlineStr"><is><t>x-2</t></is></c><c r="C43"><f t="shared" si="0"/></c>'
+                              '</row><row r="44"><c r="A44" t="inlineStr"><is><t>x-3</t></is></c>'
+                              '<c r="C44"><f>2+2</f><v>4</v></c></row>')
+    r = validate(cli)
+    found = [line for line in r.out.splitlines() if "TABLE-FORMULA" in line]
+    assert [line.split(": ")[0] for line in found] == [f"{XLSX}[Lanterns]:42:3", f"{XLSX}[Lanterns]:43:3"], r.out
