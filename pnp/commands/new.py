@@ -4,8 +4,10 @@ Without --from, copies the scaffold shipped in pnp/builtin/new-game/ — a spec 
 rules, setup), a CSV of a dozen cards and a layout with faces and a back, no Python — naming it
 ID. With --from GAME, copies pnp's own spec and layout of a shipped game (ID is that game's id:
 its rules are pnp's), which then wins over the shipped copy. Either way it prints the commands
-to try next. Nothing that exists is overwritten: every file is checked first and written whole
-(a temporary file renamed).
+to try next. Nothing that exists is overwritten, and the files are written all or none: every
+target and the folders it goes in are checked first, each file is staged beside its target (a
+temporary file) and only then are they all linked into place; what fails or is interrupted on the
+way removes what it staged, placed and created.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def add_parser(sub) -> None:
                                    "a copy of the shipped game's spec and layout instead, to edit: in this folder "
                                    "they win over pnp's own. Nothing is overwritten.")
     n.add_argument("id", metavar="ID", help="the new game's id: lower-case letters, digits and dashes, such as harbor")
-    n.add_argument("--dir", type=Path, default=Path("."), metavar="DIR",
+    n.add_argument("--dir", default=".", metavar="DIR",
                    help="the folder to write card_specs/ and layouts/ into (default: the current folder)")
     n.add_argument("--from", dest="source", metavar="GAME",
                    help="copy a shipped game's spec and layout (card_specs/GAME.yaml, layouts/GAME.yaml) "
@@ -44,7 +46,7 @@ def cmd_new(args, specs_dir: Path) -> int:
     gid = args.id
     if not re.fullmatch(ID_PATTERN, gid):
         raise UsageError(f"'{gid}' is not a game id: lower-case letters, digits and dashes, such as harbor")
-    if str(args.dir) == "":
+    if str(args.dir) == "":  # Path('') is the current folder: an empty --dir is a mistake, not '.'
         raise UsageError("--dir is empty; name a folder (. for the current one)")
     if args.source is not None:
         plan = _copy_plan(gid, args.source, Path(args.dir))
@@ -56,8 +58,10 @@ def cmd_new(args, specs_dir: Path) -> int:
     taken = [dst for dst, _ in plan if os.path.lexists(dst)]
     if taken:
         raise UsageError("would overwrite " + ", ".join(display(t) for t in taken) + "; choose another id or --dir")
-    for dst, text in plan:
-        _write(dst, text)
+    for dst, _ in plan:
+        _check_folders(dst)
+    _write_all(plan)
+    for dst, _ in plan:
         print(f"wrote {display(dst)}")
     specs = plan[0][0].parent
     flag = "" if specs.resolve() == (Path.cwd() / "card_specs").resolve() else f" --specs {display(specs)}"
@@ -109,19 +113,79 @@ def _copy_plan(gid: str, source: str, folder: Path) -> list[tuple[Path, str]]:
     return out
 
 
-def _write(dst: Path, text: str) -> None:
+def _check_folders(dst: Path) -> None:
+    """Refuse, before anything is written, a step of the way to `dst` that is not a folder: a
+    file, a link to nowhere or to a file."""
+    for step in (dst.parent, *dst.parent.parents):
+        if step.is_dir():  # a folder, or a link to one: the rest of the way exists
+            return
+        if os.path.lexists(step):
+            what = "a link to nowhere" if step.is_symlink() and not step.exists() else \
+                "a link to a file" if step.is_symlink() else "a file"
+            raise UsageError(f"{step} is {what}, not a folder; pnp new writes {dst} in it: "  # as given: not resolved
+                             f"move it away or choose another --dir (nothing was written)")
+
+
+def _write_all(plan: list[tuple[Path, str]]) -> None:
+    """Write every file of `plan` or none: the folders are made and each file staged first, then
+    each is linked into place. A failure or an interrupt on the way removes what was placed,
+    staged and made (and raises UsageError for a failure)."""
+    made: list[Path] = []  # folders this command created, outermost first
+    staged: list[tuple[Path, Path]] = []  # (temporary, target)
+    placed: list[Path] = []
+    try:
+        for dst, text in plan:
+            made += _make_folders(dst.parent)
+            staged.append((_stage(dst, text), dst))
+        for tmp, dst in staged:
+            os.link(tmp, dst)  # fails, rather than overwrites, if the file appeared since it was checked
+            placed.append(dst)
+    except BaseException as exc:
+        for path in placed + [tmp for tmp, _ in staged]:
+            path.unlink(missing_ok=True)
+        for path in reversed(made):
+            _remove_folder(path)
+        if isinstance(exc, FileExistsError) and exc.filename2 is not None:
+            raise UsageError(f"{exc.filename2} appeared while writing; nothing was written") from None
+        if isinstance(exc, OSError):
+            where = exc.filename if exc.filename is not None else "the files"
+            raise UsageError(f"cannot write {where}: {exc.strerror or exc}; nothing was written") from None
+        raise
+    finally:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Make `folder` and the folders above it that are missing; returns those made, outermost first."""
+    missing = []
+    for step in (folder, *folder.parents):
+        if step.is_dir():
+            break
+        missing.append(step)
+    for step in reversed(missing):
+        step.mkdir()
+    return list(reversed(missing))
+
+
+def _stage(dst: Path, text: str) -> Path:
+    """`text` in a temporary file beside `dst`, with the user's normal permissions."""
     from ..writers.outputs import normal_mode  # only `pnp new` writes; cli.py imports this module for its parser
 
+    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
     try:
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         normal_mode(Path(tmp))  # mkstemp's files are private; the user's own files are not
-        os.link(tmp, dst)  # fails, rather than overwrites, if the file appeared since it was checked
+    except BaseException:
         os.unlink(tmp)
-    except FileExistsError:
-        os.unlink(tmp)
-        raise UsageError(f"{dst} appeared while writing; nothing of it was overwritten") from None
-    except OSError as exc:
-        raise UsageError(f"cannot write {dst}: {exc.strerror or exc}") from None
+        raise
+    return Path(tmp)
+
+
+def _remove_folder(folder: Path) -> None:
+    """Remove a folder this command made, once what it staged there is removed."""
+    try:
+        folder.rmdir()
+    except OSError:  # something else was put there meanwhile: left as it is
+        pass

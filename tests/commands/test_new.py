@@ -50,3 +50,51 @@ def test_new_never_overwrites_and_refuses_what_is_no_game_id(cli, tmp_path):
     for bad, words in (("Harbor_2", "is not a game id"), ("gem", "is an installed game already")):
         r = cli("new", bad)
         assert r.code == 2 and words in r.err
+
+
+def _tree(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+def test_new_with_a_file_or_a_dangling_link_in_the_way_writes_nothing(cli, tmp_path):
+    """A needed folder that is a file, or a link to nowhere, is refused before any file is written
+    (it crashed with a traceback after writing two of the three files)."""
+    for how, words in (("file", "layouts is a file, not a folder"), ("link", "layouts is a link to nowhere")):
+        folder = tmp_path / how
+        folder.mkdir()
+        if how == "file":
+            (folder / "layouts").write_text("")
+        else:
+            (folder / "layouts").symlink_to(tmp_path / "nowhere")
+        r = cli("new", "harbor", "--dir", how)
+        assert r.code == 2 and words in r.err and "nothing was written" in r.err, r.err
+        assert "Traceback" not in r.err and r.out == ""
+        assert _tree(folder) == ["layouts"]
+
+
+def test_new_refuses_an_empty_dir(cli, tmp_path):
+    r = cli("new", "harbor", "--dir", "")
+    assert r.code == 2 and "--dir is empty" in r.err
+    assert _tree(tmp_path) == []
+
+
+def test_new_interrupted_or_failing_while_placing_leaves_nothing(cli, tmp_path, monkeypatch):
+    """The third file cannot be placed (or Ctrl-C comes then): the two placed before it, the
+    staged temporaries and the folders made are all removed."""
+    import os
+
+    real = os.link
+    for stop in (PermissionError(13, "Permission denied"), KeyboardInterrupt()):
+        calls = []
+
+        def link(src, dst, stop=stop):
+            calls.append(dst)
+            if len(calls) == 3:
+                raise stop
+            return real(src, dst)
+
+        monkeypatch.setattr(os, "link", link)
+        r = cli("new", "harbor", "--dir", "studio")
+        assert r.code == (2 if isinstance(stop, OSError) else 130), r.err
+        assert ("nothing was written" in r.err) if r.code == 2 else ("interrupted" in r.err)
+        assert "Traceback" not in r.err and _tree(tmp_path) == []
