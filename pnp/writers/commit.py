@@ -81,16 +81,23 @@ class Commit:
                 raise
 
     def _check(self) -> None:
-        """Refuse, before anything is replaced, a target that cannot take what is staged for it."""
+        """Refuse, before anything is replaced, a target that cannot take what is staged for it,
+        and a symbolic link where a folder is put or dropped: a folder is replaced whole, by a
+        rename, and pnp follows no link out of OUT (the link would be replaced, or the commit
+        fail half made)."""
         for step in self.steps:
-            if step[0] != "put":
-                continue
-            _, _, name, folder = step
+            folder, name = step[-1], step[2] if step[0] == "put" else step[1]
             try:
                 mode = os.lstat(self.out / name).st_mode
             except FileNotFoundError:
                 continue
-            if folder and not (stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            if folder and stat.S_ISLNK(mode):
+                raise OutputError(f"{name} in {self.out} is a symbolic link; pnp replaces its {name} folder whole "
+                                  f"and follows no link out of the folder: remove the link (what it points to is "
+                                  f"not touched), then build again")
+            if step[0] != "put":
+                continue
+            if folder and not stat.S_ISDIR(mode):
                 raise OutputError(f"{name} in {self.out} is a file, not a folder; pnp writes the {name} folder there: "
                                   f"move the file away, then build again")
             if not folder and stat.S_ISDIR(mode):
@@ -148,9 +155,13 @@ def _finish(out: Path, game: str, steps: list[list]) -> list[str]:
 
 
 def _set_aside(out: Path, name: str) -> bool:
-    """Rename the folder (or link) OUT/name to a hidden name, to be removed; False when there is none."""
+    """Rename the folder OUT/name to a hidden name, to be removed; remove a link there (never what
+    it points to: a commit an older pnp recorded may name one); False when there is neither."""
     target = out / name
-    if not (os.path.islink(target) or target.is_dir()):
+    if os.path.islink(target):
+        os.unlink(target)
+        return True
+    if not target.is_dir():
         return False
     os.replace(target, tempfile.mkdtemp(prefix=f".{name}.old.", suffix=".tmp", dir=out))  # onto an empty folder
     return True
