@@ -17,7 +17,9 @@ Only these modules print or exit.
 """
 from __future__ import annotations
 
-import argparse
+# Only the standard library's smallest modules here: what the commands need is imported inside
+# `main`, where a Ctrl-C during start-up (the imports take a good part of a second) is told as
+# "pnp: interrupted", not as a traceback. The console script imports this module before `main`.
 import errno
 import gc
 import importlib
@@ -27,46 +29,49 @@ import sys
 import threading
 
 from . import __version__
-from .commands.arguments import Parser, joined_pairs, specs_options
-from .commands.build import add_parser as add_build_parser
-from .commands.calibrate import add_parser as add_calibrate_parser
-from .commands.common import EXIT_INPUT, UsageError
-from .commands.export import add_parser as add_export_parser
-from .commands.list import add_parser as add_list_parser
-from .commands.new import add_parser as add_new_parser
-from .commands.printer import add_parser as add_printer_parser
-from .commands.relink import add_parser as add_relink_parser
-from .commands.score import add_parser as add_score_parser
-from .commands.serve import add_parser as add_serve_parser
-from .commands.setup import add_parser as add_setup_parser
-from .commands.validate import add_parser as add_validate_parser
-from .commands.watch import add_parser as add_watch_parser
-from .commands.where import add_where_parser
-from .load.paths import default_specs_dir
-from .diagnostics import UnknownGame
 
 
-class _Version(argparse.Action):
+def _version_action():
     """`pnp 0.1.0 (distribution pnp-studio)` and where the shipped games are, on lines of their
     own (argparse's own version action re-wraps a long path)."""
+    import argparse
 
-    def __init__(self, option_strings, dest, help=None):
-        super().__init__(option_strings, dest, nargs=0, help=help)
+    class Version(argparse.Action):
+        def __init__(self, option_strings, dest, help=None):
+            super().__init__(option_strings, dest, nargs=0, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):
-        from .load.paths import SPECS_DIR
+        def __call__(self, parser, namespace, values, option_string=None):
+            from .load.paths import SPECS_DIR
 
-        print(f"pnp {__version__} (distribution pnp-studio)\nshipped games: {SPECS_DIR}")
-        parser.exit()
+            print(f"pnp {__version__} (distribution pnp-studio)\nshipped games: {SPECS_DIR}")
+            parser.exit()
+
+    return Version
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser():
+    from .commands.arguments import Parser, specs_options
+    from .commands.build import add_parser as add_build_parser
+    from .commands.calibrate import add_parser as add_calibrate_parser
+    from .commands.export import add_parser as add_export_parser
+    from .commands.list import add_parser as add_list_parser
+    from .commands.new import add_parser as add_new_parser
+    from .commands.printer import add_parser as add_printer_parser
+    from .commands.relink import add_parser as add_relink_parser
+    from .commands.score import add_parser as add_score_parser
+    from .commands.serve import add_parser as add_serve_parser
+    from .commands.setup import add_parser as add_setup_parser
+    from .commands.validate import add_parser as add_validate_parser
+    from .commands.watch import add_parser as add_watch_parser
+    from .commands.where import add_where_parser
+
     p = Parser(
         prog="pnp",
         description="Print-and-play studio: turn YAML card specs into print-ready PDF sheets and "
                     "check them against each game's rules.",
         epilog="Run 'pnp COMMAND --help' for a command's options.")
-    p.add_argument("--version", action=_Version, help="print pnp's version, and where its shipped games are, then exit")
+    p.add_argument("--version", action=_version_action(),
+                   help="print pnp's version, and where its shipped games are, then exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     specs = [specs_options()]
@@ -139,14 +144,14 @@ GC_THRESHOLDS = (20_000, 50, 10)
 
 def main(argv: list[str] | None = None) -> int:
     global _stopping
-    gc.set_threshold(*GC_THRESHOLDS)
-    _steady_streams()
     _stopping = False
     try:
+        gc.set_threshold(*GC_THRESHOLDS)
+        _steady_streams()
         if threading.current_thread() is threading.main_thread():
             for signum in STOP_SIGNALS:
                 signal.signal(signum, _terminate)
-        return _run(joined_pairs(sys.argv[1:] if argv is None else list(argv)))
+        return _run(sys.argv[1:] if argv is None else list(argv))
     except KeyboardInterrupt:  # also while the command line is read, or while an error is told
         try:
             print("pnp: interrupted", file=sys.stderr)
@@ -157,6 +162,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str]) -> int:
     """Parse the command line and run the command; what goes wrong is told as `pnp COMMAND: …`."""
+    from .commands.arguments import joined_pairs
+    from .commands.common import EXIT_INPUT, UsageError
+    from .diagnostics import UnknownGame
+    from .load.paths import default_specs_dir
+
+    argv = joined_pairs(argv)
     command = "pnp"
     try:
         args = _parser().parse_args(argv)
@@ -188,6 +199,7 @@ def _game_in_only(args) -> None:
     """`pnp build --only bear the-jam`: --only takes every word after it, the game too. With no
     GAME before --only, a game id among its words is the GAME; with nothing left to reprint,
     say what to write instead."""
+    from .commands.common import UsageError
     from .diagnostics import one_of
     from .games import GAMES
 

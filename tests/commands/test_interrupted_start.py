@@ -1,0 +1,51 @@
+"""Ctrl-C while pnp starts (its imports take a good part of a second, before any command runs)
+is told as one line, "pnp: interrupted", with exit 130, never a traceback. The SIGINT is sent by
+the process to itself the moment a given module is first imported, so it lands there every time."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# `python -m pnp ARGS`, or what the installed console script does: `from pnp.cli import main`.
+STOP_AT_IMPORT = """
+import os, runpy, signal, sys
+how, trigger, *args = sys.argv[1:]
+
+class Stop:
+    def find_spec(self, name, path=None, target=None):
+        if name == trigger or trigger == "pnp.*" and name.startswith("pnp.") and name not in ("pnp.cli", "pnp.__main__"):
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, Stop())
+sys.argv = ["pnp", *args]
+if how == "-m":
+    runpy.run_module("pnp", run_name="__main__", alter_sys=True)
+else:
+    from pnp.cli import main
+    sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("how", ["-m", "script"])
+@pytest.mark.parametrize("trigger", ["pnp.*", "argparse", "pnp.commands.build", "pnp.load.paths"])
+def test_ctrl_c_while_pnp_starts_is_one_line_and_exit_130(tmp_path, how, trigger):
+    r = subprocess.run([sys.executable, "-c", STOP_AT_IMPORT, how, trigger, "build", "--out", str(tmp_path / "out")],
+                       cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                       timeout=60)
+    assert (r.returncode, r.stdout, r.stderr) == (130, "", "pnp: interrupted\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_ctrl_c_while_python_m_pnp_imports_its_command_line(tmp_path):
+    """The interrupt lands in `python -m pnp`'s own import of pnp.cli."""
+    r = subprocess.run([sys.executable, "-c", STOP_AT_IMPORT, "-m", "pnp.cli", "build"], cwd=tmp_path,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stderr) == (130, "pnp: interrupted\n")
