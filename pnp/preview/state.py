@@ -12,12 +12,13 @@ last good pictures beside its located errors (`View.stale`).
 from __future__ import annotations
 
 import json
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, Report
+from ..diagnostics import Diagnostic, InputError, Loc, Report
 from ..options import BuildOptions
 
 
@@ -125,7 +126,11 @@ class GameView:
     def __init__(self, game: str, specs: Path, layouts: Path | None, opts: BuildOptions, out: Path):
         from ..incremental.render_cache import RenderCache
 
+        from ..load.paths import SPECS_DIR, spec_home
+
         self.game, self.specs, self.layouts, self.opts, self.out = game, specs, layouts, opts, out
+        self.spec_path = Path(specs) / f"{game}.yaml"
+        self.own = spec_home(game, specs) != SPECS_DIR  # served from the designer's folder, not pnp's copy
         self.cache = RenderCache()
         self.view = View(game, game)
         self.drawings: dict[str, Any] = {}  # picture key -> (drawing, box in mm)
@@ -179,19 +184,22 @@ class GameView:
 
     def _draw(self) -> View:
         from ..incremental.fingerprint import keys_for
+        from ..games import UnknownGame
         from ..games.project import load_for_build
         from ..options import edition_of
         from ..writers.faces import TextReport
 
-        loaded = load_for_build(self.game, self.specs, self.layouts)
+        gone = self._spec_gone()
+        if gone is not None:
+            return self._unreadable(gone, None)
+        try:
+            loaded = load_for_build(self.game, self.specs, self.layouts)
+        except UnknownGame as exc:  # a declared game whose spec went away (or is no file now)
+            return self._unreadable(self._spec_problem() or _at_spec(self.spec_path, str(exc)), None)
         report = loaded.report
         old = self.view
         if report.input_errors or loaded.spec is None or loaded.layout is None:
-            return View(self.game, old.title, cards=old.cards, kinds=old.kinds, texts=old.texts, pages=old.pages,
-                        pdf=old.pdf, pdf_hash=old.pdf_hash, stale=bool(old.cards), players=old.players,
-                        variants=old.variants, bleed=old.bleed, paper_mm=old.paper_mm,
-                        printed=old.printed and self._unprinted is None,
-                        diagnostics=_shown(report, loaded.spec if loaded.spec is not None else None))
+            return self._unreadable(report, loaded.spec)
         texts = TextReport()
         drawn = Report()
         art = self.cache.render(loaded, self.opts, drawn, texts)
@@ -223,6 +231,33 @@ class GameView:
                     players=tuple(game.players), variants=tuple(game.variants), bleed=self.opts.bleed,
                     paper_mm=old.paper_mm)
 
+    def _spec_gone(self) -> Report | None:
+        """FILE-MISSING at the spec when the designer's spec, served at start-up, is no more: a
+        build would read pnp's own copy of the game instead, and the page would show it silently."""
+        if self.own and not os.path.lexists(self.spec_path):
+            return self._spec_problem() or _at_spec(self.spec_path, "no such file", "FILE-MISSING")
+        return None
+
+    def _spec_problem(self) -> Report | None:
+        """Why the spec cannot be read (missing, a pipe, a folder …), located as `pnp build` says
+        it; None when it can be. Read as every spec is: never waits on a pipe."""
+        from ..load.paths import display
+        from ..load.yamlload import MAX_BYTES, read_regular
+
+        try:
+            read_regular(self.spec_path, display(self.spec_path), MAX_BYTES)
+        except InputError as exc:
+            return exc.report
+        return None
+
+    def _unreadable(self, report: Report, spec) -> View:
+        """The save could not be read: its located errors, beside the last good pictures."""
+        old = self.view
+        return View(self.game, old.title, cards=old.cards, kinds=old.kinds, texts=old.texts, pages=old.pages,
+                    pdf=old.pdf, pdf_hash=old.pdf_hash, stale=bool(old.cards), players=old.players,
+                    variants=old.variants, bleed=old.bleed, paper_mm=old.paper_mm,
+                    printed=old.printed and self._unprinted is None, diagnostics=_shown(report, spec))
+
     def picture(self, key: str):
         """The drawing and box a picture key names, or None (a key this game never made)."""
         return self.drawings.get(key)
@@ -240,6 +275,14 @@ class GameView:
             return {}
         keys = self._keys[at + 1:at + 1 + 2 * n]
         return {k: drawings[k] for k in pictures.missing(keys)[:n] if k in drawings}
+
+
+def _at_spec(path: Path, message: str, code: str = "FILE-UNREADABLE") -> Report:
+    from ..load.paths import display
+
+    report = Report()
+    report.error(Loc(display(path), 1, 1), code, message)
+    return report
 
 
 def _fields(c) -> dict[str, Any]:
