@@ -10,7 +10,6 @@ leaves the previous ones untouched, and a commit cut short is finished by the ne
 """
 from __future__ import annotations
 
-import glob
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -126,10 +125,7 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
     name = loaded.spec.name.get("en", loaded.game.title)
     with outputs.locked(out_dir, outputs.waiting_note(out_dir), game), Commit(out_dir, game) as commit:
         recover(out_dir, game)
-        stale = _shop_pdfs_before(loaded, map_path) - {f.name for f in files}
-        for old in stale:  # what a build killed while writing them left (recover knows the fixed names only)
-            for tmp in out_dir.glob(f".{glob.escape(old)}.*.tmp"):
-                outputs.remove(tmp)
+        stale = _shop_pdfs_before(loaded, map_path) - {f.name for f in files}  # temporaries: cleared by recover
         written = []
         for f in files:
             t = edition.templates[f.template]

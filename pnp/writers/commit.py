@@ -7,7 +7,9 @@ that fills up, a file in the way of a folder) fails while staging, before anythi
 The commit first writes the moves it is about to make to `OUT/.<game>.commit`, makes them, then
 removes that record. A build killed in between leaves the record; the next build *or read* of
 the game's outputs (`recover`, `settled`: `pnp where`, `--changed`) makes the moves that are left,
-so the outputs are never torn at rest, and clears the temporaries interrupted builds left.
+so the outputs are never torn at rest, and clears the temporaries interrupted builds left: each
+is named with the id of the process that staged it, and one whose process is gone is removed
+(a shop PDF's of every piece size, a Game Crafter folder's, an old folder on its way out).
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ from pathlib import Path
 from typing import Iterator
 
 from .jsonfile import NotReadable, read_regular
-from .outputs import LOCK_NAME, OutputError, check_pair, is_output_name, locked, normal_mode, output_names, remove
+from .outputs import LOCK_NAME, OutputError, check_pair, is_output_name, locked, normal_mode, output_names, remove, \
+    stale_temporary, staging_prefix, temporary_of
 
 JOURNAL_LIMIT = 1 << 16  # a commit record names a handful of files
 
@@ -49,11 +52,11 @@ class Commit:
 
     def folder(self, name: str) -> Path:
         self.names.append(name)
-        return self._staged(Path(tempfile.mkdtemp(prefix=f".{name}.", suffix=".tmp", dir=self.out)), name, True)
+        return self._staged(Path(tempfile.mkdtemp(prefix=staging_prefix(name), suffix=".tmp", dir=self.out)), name, True)
 
     def _temporary(self, name: str) -> Path:
         self.names.append(name)
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.out)
+        fd, tmp = tempfile.mkstemp(prefix=staging_prefix(name), suffix=".tmp", dir=self.out)
         os.close(fd)
         return Path(tmp)
 
@@ -107,9 +110,9 @@ class Commit:
     def __exit__(self, exc_type, exc, tb) -> None:
         if self.recorded:  # what is staged is put in place, now or by the next build or read
             return
-        for name in self.names:  # under the game's lock, every temporary of these names is this build's
-            for stale in self.out.glob(f".{glob.escape(name)}.*.tmp"):
-                remove(stale)
+        for name in self.names:  # this process's temporaries of these names are this build's (the game's lock is held)
+            for staged in self.out.glob(f"{glob.escape(staging_prefix(name))}*.tmp"):
+                remove(staged)
 
 
 @contextmanager
@@ -150,7 +153,9 @@ def _finish(out: Path, game: str, steps: list[list]) -> list[str]:
     (out / _journal_name(game)).unlink(missing_ok=True)
     for step in steps:
         for old in out.glob(f".{glob.escape(step[2] if step[0] == 'put' else step[1])}.old.*.tmp"):
-            remove(old)
+            pid = (temporary_of(old.name) or ("", -1))[1]
+            if pid == os.getpid() or stale_temporary(pid):  # never another process's
+                remove(old)
     return dropped
 
 
@@ -163,7 +168,7 @@ def _set_aside(out: Path, name: str) -> bool:
         return True
     if not target.is_dir():
         return False
-    os.replace(target, tempfile.mkdtemp(prefix=f".{name}.old.", suffix=".tmp", dir=out))  # onto an empty folder
+    os.replace(target, tempfile.mkdtemp(prefix=staging_prefix(name, old=True), suffix=".tmp", dir=out))  # onto an empty folder
     return True
 
 
@@ -181,10 +186,25 @@ def recover(out_dir: Path, game: str) -> list[str]:
         done.append(f"finished putting {', '.join(names)} in place: the build that wrote them was interrupted")
     for name in output_names(game) + [journal.name]:
         done += _legacy_prev(out, name)
-        for stale in out.glob(f".{glob.escape(name)}.*.tmp"):
-            remove(stale)
-            done.append(f"removed {stale.name}, left by an interrupted build")
+    for stale in _stale_temporaries(out, game):
+        remove(stale)
+        done.append(f"removed {stale.name}, left by an interrupted build")
     return done
+
+
+def _stale_temporaries(out: Path, game: str) -> list[Path]:
+    """What builds of `game` killed outright left in OUT: temporaries of its outputs (a shop PDF
+    of any piece size too) and of its commit record, staged by a process that is gone. Another
+    game's, one whose name only looks like this game's, is staged by a live process: kept."""
+    found = []
+    for path in out.glob(f".*{glob.escape(game)}*.tmp"):
+        named = temporary_of(path.name)
+        if named is None:
+            continue
+        name, pid = named
+        if (is_output_name(game, name) or name == _journal_name(game)) and stale_temporary(pid):
+            found.append(path)
+    return sorted(found)
 
 
 def _read_journal(path: Path, game: str) -> list[list]:

@@ -5,8 +5,9 @@ builds of it into one folder run one after the other (other games' builds go on 
 lock file is never followed out of the folder: a link there is refused. The sheet map records
 the SHA-256 of its PDF (a shop map, of each of its PDFs: a file per piece size), so a reader can
 tell a matching pair (`check_pair`). Staged files are created with the user's normal permissions
-(`normal_mode`), not mkstemp's private 0600; how they are put in place together is
-pnp/writers/commit.py.
+(`normal_mode`), not mkstemp's private 0600, and named with the id of the process that stages
+them (`staging_prefix`), so a later build can tell what a killed one left (`stale_temporary`);
+how they are put in place together is pnp/writers/commit.py.
 """
 from __future__ import annotations
 
@@ -42,9 +43,11 @@ class OutputError(OSError):
 
 
 def output_names(game: str) -> list[str]:
-    """Every file and folder a build, reprint or shop build of `game` writes into OUT."""
+    """Every file and folder a build, reprint or shop build of `game` writes into OUT (a shop PDF
+    of one piece size aside: `is_shop_pdf_name`)."""
     return [f"{game}{tail}" for tail in (".pdf", ".json", "-cut", ".manifest.json", "-reprint.pdf", "-reprint.json",
-                                         "-reprint-cut", "-shop.pdf", "-shop.json")]
+                                         "-reprint-cut", "-shop.pdf", "-shop.json", "-gamecrafter",
+                                         "-gamecrafter.json")]
 
 
 def shop_pdf_name(game: str, template: str | None = None) -> str:
@@ -61,6 +64,52 @@ def is_shop_pdf_name(game: str, name: str) -> bool:
 def is_output_name(game: str, name: str) -> bool:
     """Whether a build of `game` writes OUT/name: one of `output_names`, or a shop PDF of one size."""
     return name in output_names(game) or is_shop_pdf_name(game, name)
+
+
+# -- staged temporaries -------------------------------------------------------------------------
+# `.<name>.p<pid>_<8 random>.tmp` (`.<name>.old.p<pid>_….tmp` for a replaced folder on its way
+# out); pnp before the pid was in the name wrote `.<name>.<random>.tmp`.
+_TEMPORARY = re.compile(r"\.(?P<name>.+?)(?P<old>\.old)?\.(?:p(?P<pid>[0-9]{1,10})_[a-z0-9_]{8}|[A-Za-z0-9_]+)\.tmp")
+
+
+def staging_prefix(name: str, old: bool = False) -> str:
+    """The start of the name of a temporary staged for OUT/name by this process (mkstemp adds
+    8 random characters and `.tmp`)."""
+    return f".{name}{'.old' if old else ''}.p{os.getpid()}_"
+
+
+def temporary_of(path_name: str) -> tuple[str, int | None] | None:
+    """(the output name, the pid that staged it, None for an older pnp's) of a temporary's
+    name; None when the name is not one a build stages."""
+    m = _TEMPORARY.fullmatch(path_name)
+    if m is None:
+        return None
+    return m["name"], None if m["pid"] is None else int(m["pid"])
+
+
+def stale_temporary(pid: int | None) -> bool:
+    """Whether a temporary staged by process `pid` is left over: that process is gone. One of
+    this process's own is its build's to remove; one without a pid (an older pnp's) is stale
+    once the game's lock is held."""
+    if pid is None:
+        return True
+    if pid == os.getpid():
+        return False
+    return not alive(pid)
+
+
+def alive(pid: int) -> bool:
+    if pid <= 0:
+        return False  # kill(0) would ask about this process's group
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    except OverflowError:  # a number no pid can be
+        return False
+    return True
 
 
 def _umask() -> int:
