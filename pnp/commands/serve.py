@@ -38,7 +38,8 @@ def add_parser(sub, parents) -> None:
 
 
 def cmd_serve(args, specs_dir: Path) -> int:
-    from ..games.project import sheets
+    from ..games.project import game_layout, sheets
+    from .build import _check_edition
     from ..options import options_from
     from ..preview.server import serve
     from .common import games_asked, print_report
@@ -46,6 +47,9 @@ def cmd_serve(args, specs_dir: Path) -> int:
 
     resolve(args, "pnp serve")  # --printer's profile and the defaults, for what the command line left unset
     games = games_asked(args.games, specs_dir)
+    if args.edition is not None:  # a usage error stops the command before it serves: every build would fail
+        for g in games:
+            _check_edition(g, game_layout(g, specs_dir, args.layouts)[0], args.edition)
     presets, report = sheets(specs_dir, args.layouts)
     if report.errors:
         print_report(report)

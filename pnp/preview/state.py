@@ -126,11 +126,9 @@ class GameView:
     def __init__(self, game: str, specs: Path, layouts: Path | None, opts: BuildOptions, out: Path):
         from ..incremental.render_cache import RenderCache
 
-        from ..load.paths import SPECS_DIR, spec_home
-
         self.game, self.specs, self.layouts, self.opts, self.out = game, specs, layouts, opts, out
         self.spec_path = Path(specs) / f"{game}.yaml"
-        self.own = spec_home(game, specs) != SPECS_DIR  # served from the designer's folder, not pnp's copy
+        self.own = _own_files(game, specs, layouts)
         self.cache = RenderCache()
         self.view = View(game, game)
         self.drawings: dict[str, Any] = {}  # picture key -> (drawing, box in mm)
@@ -189,15 +187,16 @@ class GameView:
         from ..options import edition_of
         from ..writers.faces import TextReport
 
-        gone = self._spec_gone()
+        gone = self._gone()
         if gone is not None:
             return self._unreadable(gone, None)
         try:
             loaded = load_for_build(self.game, self.specs, self.layouts)
         except UnknownGame as exc:  # a declared game whose spec went away (or is no file now)
-            return self._unreadable(self._spec_problem() or _at_spec(self.spec_path, str(exc)), None)
+            return self._unreadable(_problem(self.spec_path) or _at(self.spec_path, str(exc)), None)
         report = loaded.report
         old = self.view
+        _check_edition(loaded.layout, self.opts.edition, report)
         if report.input_errors or loaded.spec is None or loaded.layout is None:
             return self._unreadable(report, loaded.spec)
         texts = TextReport()
@@ -231,23 +230,12 @@ class GameView:
                     players=tuple(game.players), variants=tuple(game.variants), bleed=self.opts.bleed,
                     paper_mm=old.paper_mm)
 
-    def _spec_gone(self) -> Report | None:
-        """FILE-MISSING at the spec when the designer's spec, served at start-up, is no more: a
-        build would read pnp's own copy of the game instead, and the page would show it silently."""
-        if self.own and not os.path.lexists(self.spec_path):
-            return self._spec_problem() or _at_spec(self.spec_path, "no such file", "FILE-MISSING")
-        return None
-
-    def _spec_problem(self) -> Report | None:
-        """Why the spec cannot be read (missing, a pipe, a folder …), located as `pnp build` says
-        it; None when it can be. Read as every spec is: never waits on a pipe."""
-        from ..load.paths import display
-        from ..load.yamlload import MAX_BYTES, read_regular
-
-        try:
-            read_regular(self.spec_path, display(self.spec_path), MAX_BYTES)
-        except InputError as exc:
-            return exc.report
+    def _gone(self) -> Report | None:
+        """FILE-MISSING at the designer's spec or layout, served at start-up, when it is no more: a
+        build would read pnp's own copy instead, and the page would show that in silence."""
+        for path in self.own:
+            if not os.path.lexists(path):
+                return _problem(path) or _at(path, "no such file", "FILE-MISSING")
         return None
 
     def _unreadable(self, report: Report, spec) -> View:
@@ -277,7 +265,39 @@ class GameView:
         return {k: drawings[k] for k in pictures.missing(keys)[:n] if k in drawings}
 
 
-def _at_spec(path: Path, message: str, code: str = "FILE-UNREADABLE") -> Report:
+def _own_files(game: str, specs: Path, layouts: Path | None) -> list[Path]:
+    """The game's spec and layout where they are the designer's own, not pnp's shipped copies
+    (which a build falls back to when the designer's is missing)."""
+    from ..load.paths import LAYOUTS_DIR, SPECS_DIR, layout_file, spec_home
+
+    own = [Path(specs) / f"{game}.yaml"] if spec_home(game, specs) != SPECS_DIR else []
+    layout = layout_file(f"{game}.yaml", specs, layouts)
+    return own + ([layout] if layouts is None and layout.parent != LAYOUTS_DIR else [])
+
+
+def _problem(path: Path) -> Report | None:
+    """Why the file cannot be read (missing, a pipe, a folder …), located as `pnp build` says it;
+    None when it can be. Read as every spec is: never waits on a pipe."""
+    from ..load.paths import display
+    from ..load.yamlload import MAX_BYTES, read_regular
+
+    try:
+        read_regular(path, display(path), MAX_BYTES)
+    except InputError as exc:
+        return exc.report
+    return None
+
+
+def _check_edition(layout, edition: str | None, report: Report) -> None:
+    """The --edition served must still be one of the layout's: a save that takes it out is an
+    error at the layout (every build of it would fail), not a crash of the draw."""
+    if edition is not None and layout is not None and edition not in layout.editions:
+        report.error(Loc(layout.path, 1, 1), "LAYOUT-DANGLING-REF",
+                     f"pnp serve was started with --edition {edition}, which this layout no longer has; "
+                     f"editions: {', '.join(layout.editions)}")
+
+
+def _at(path: Path, message: str, code: str = "FILE-UNREADABLE") -> Report:
     from ..load.paths import display
 
     report = Report()

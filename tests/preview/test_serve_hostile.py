@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
-from pnp.load.paths import SPECS_DIR
-from serve_kit import Server
+from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
+from serve_kit import Server, save
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "lanterns"
 
@@ -74,3 +76,41 @@ def test_an_installed_games_spec_deleted_is_an_error_not_pnps_own_copy_shown(tmp
     finally:
         code, err = server.stop()
     assert code == 0 and "Traceback" not in err, err
+
+
+def test_an_edition_the_game_does_not_have_is_refused_before_serving(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "gem", "--edition", "x", "--port", "0"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stdout.readline()  # "serving http://…" had it started to serve; nothing once it refuses
+        err = proc.stderr.read() if not first else ""
+    finally:
+        if proc.poll() is None and first:
+            proc.kill()
+        proc.wait(60)
+    assert first == "" and proc.returncode == 2, first
+    assert "pnp serve: error: gem has no edition 'x'; editions: gum, poker, poker-us" in err
+    assert "Traceback" not in err and "KeyError" not in err, err
+
+
+def test_a_layout_saved_without_the_served_edition_or_deleted_is_an_error_at_the_layout(tmp_path):
+    (tmp_path / "card_specs").mkdir()
+    (tmp_path / "layouts").mkdir()
+    shutil.copy(SPECS_DIR / "gem.yaml", tmp_path / "card_specs" / "gem.yaml")
+    layout = tmp_path / "layouts" / "gem.yaml"  # the designer's own copy, beside the specs
+    shutil.copy(LAYOUTS_DIR / "gem.yaml", layout)
+    text = layout.read_text(encoding="utf-8")
+    server = Server(tmp_path, "gem", "--specs", "card_specs", "--edition", "poker-us")
+    try:
+        server.wait_ready("/game/gem")
+        save(layout, "  poker-us:", "  poker-uk:")
+        state = state_when(server, "gem", _says("LAYOUT-DANGLING-REF", "layouts/gem.yaml:1:1: error",
+                                                "--edition poker-us, which this layout no longer has"))
+        assert state["cards"]
+        layout.unlink()  # a build would take pnp's own layout instead, without a word
+        state_when(server, "gem", _says("FILE-MISSING", "layouts/gem.yaml:1:1: error", "no such file"))
+        layout.write_text(text, encoding="utf-8")
+        state_when(server, "gem", lambda s: not s["stale"] and s["ok"] and s["cards"])
+    finally:
+        code, err = server.stop()
+    assert code == 0 and "Traceback" not in err and "KeyError" not in err, err
