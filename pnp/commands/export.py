@@ -23,6 +23,11 @@ folder is written under a temporary name and moved into place when complete, so 
 leaves the previous one untouched; an export holds the folder's lock meanwhile (as builds do,
 OUT/.pnp.lock), and first clears what an export killed outright left beside it. On a terminal a
 slow export shows its progress, as `pnp build` does.
+
+Every pass is drawn and planned before any is written (`_Pass`), so the pixels the export will
+render and write are known first: a large export says so, and one beyond PIXELS_REFUSED (or a
+TTS saved object of more than PIECES_REFUSED cards and tokens) is refused, with the --dpi that
+fits, unless --force.
 """
 from __future__ import annotations
 
@@ -32,8 +37,10 @@ import os
 import shutil
 import sys
 import tempfile
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 from urllib.parse import quote, urlsplit
 
 from .arguments import add_game, card_options, folder, lang_options, layouts_options
@@ -44,6 +51,13 @@ from ..load.paths import display, out_problem
 
 DPI_RANGE = (50, 1200)
 MAX_PIXELS = 100_000_000  # one image; a 340 x 390 mm board at 1200 dpi would need 6 GB
+# A whole export: rendering runs at some 23 million pixels a second here (The Jam at 1200 dpi,
+# a thousand million, took 55 s), and a TTS deck's rendered cards are held in memory (4 bytes a
+# pixel) while its sheets are made. Beyond PIXELS_TOLD the size is said first; beyond
+# PIXELS_REFUSED (some 9 s, 800 MB at most) the export is refused unless --force.
+PIXELS_TOLD = 50_000_000
+PIXELS_REFUSED = 200_000_000
+PIECES_REFUSED = 20_000  # cards and tokens in a TTS saved object, an object each (a card costs no pixels of its own)
 IMPORT_HINT = ("Tabletop Simulator: Objects > Components > Custom > Deck, one per sheet. Face: the sheet's 'face' "
                "image; Back: the deck's 'back' image, or with 'unique_backs' the sheet's 'back' sheet and Unique "
                "Backs ticked (then tick Back is Hidden too). Width: 'columns', Height: 'rows', Number: 'cards'. "
@@ -86,7 +100,9 @@ def add_parser(sub, parents: list[argparse.ArgumentParser]) -> argparse.Argument
                    help=f"resolution of the cards, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default 300); TTS sheets "
                         "are scaled down where a sheet would pass 4096 px")
     e.add_argument("--out", type=folder, default=Path("output"), metavar="DIR", help="output folder (default: output/)")
-    e.add_argument("--force", action="store_true", help="export even when the spec breaks the game's rules")
+    e.add_argument("--force", action="store_true",
+                   help=f"export even when the spec breaks the game's rules, or when the export would render more "
+                        f"than {PIXELS_REFUSED // 1_000_000} million pixels")
     return e
 
 
@@ -158,16 +174,70 @@ def _export(args, specs_dir: Path) -> int:
         raise Refused(f"{g} has no edition '{edition}'; editions: {', '.join(loaded.layout.editions)}")
     lines = []
     try:
-        # each pass draws every piece; its warnings (text overflow, missing glyphs) are told once
-        if args.png:
-            lines.append(_png(loaded, args, edition, report))
-        if args.tts:
-            lines.extend(_tts(loaded, args, edition, Report() if args.png else report))
+        with ExitStack() as progress_lines:  # every pass's progress line cleared, whatever happens
+            # each pass draws every piece; its warnings (text overflow, missing glyphs) are told once
+            passes = [_png(loaded, args, edition, report, progress_lines)] if args.png else []
+            if args.tts:
+                passes.append(_tts(loaded, args, edition, Report() if args.png else report, progress_lines))
+            _check_work(g, passes, args)
+            for one in passes:
+                lines.extend(one.write())
     except OSError as exc:
         return _fail(report, f"{g}: not exported, cannot write to {display(args.out)}: {out_problem(args.out, exc)}", EXIT_INPUT)
     _print_report(report)
     print("\n".join(lines))
     return EXIT_OK
+
+
+@dataclass
+class _Pass:
+    """One output of an export (the PNGs, or the TTS decks), drawn and planned, not written yet."""
+
+    what: str  # its option: --png, --tts
+    work: Callable[[int], tuple[int, int]]  # at a dpi: (images, pixels) it renders and writes
+    write: Callable[[], list[str]]  # writes it; the lines that say what was written
+    progress: object = None
+    pieces: int = 0  # TTS: the cards and tokens of its saved object
+
+
+def _check_work(game: str, passes: list[_Pass], args) -> None:
+    """Say the size of a large export before it is rendered; refuse one beyond the budget (its
+    pixels, or a saved object's pieces) unless --force, naming the --dpi that fits."""
+    images, pixels = _work_at(passes, args.dpi)
+    pieces = sum(p.pieces for p in passes)
+    what = " and ".join(p.what for p in passes)
+    size = (f"{plural(images, 'image')}, {pixels / 1e6:,.1f} million pixels ({pixels * 4 / 1e6:,.0f} MB "
+            f"uncompressed) at {args.dpi} dpi")
+    if not args.force and pieces > PIECES_REFUSED:
+        raise Refused(f"{game}: {what} would put {pieces:,} cards and tokens in a Tabletop Simulator saved object, "
+                      f"more than {PIECES_REFUSED:,}; lower the counts, or export it anyway with --force")
+    if not args.force and pixels > PIXELS_REFUSED:
+        fits = _dpi_that_fits(passes, args.dpi)
+        lower = f"use --dpi {fits} or less" if fits else f"even at {DPI_RANGE[0]} dpi it would be more: lower the counts"
+        raise Refused(f"{game}: {what} would render {size}, more than {PIXELS_REFUSED // 1_000_000} million pixels; "
+                      f"{lower}, or export it anyway with --force")
+    if pixels > PIXELS_TOLD:
+        for p in passes:
+            if p.progress:
+                p.progress.done()  # the line below starts at the margin
+        print(f"{game}: {what}: {size} to render; Ctrl-C stops the export and keeps the previous one",
+              file=sys.stderr, flush=True)
+
+
+def _work_at(passes: list[_Pass], dpi: int) -> tuple[int, int]:
+    counted = [p.work(dpi) for p in passes]
+    return sum(n for n, _ in counted), sum(px for _, px in counted)
+
+
+def _dpi_that_fits(passes: list[_Pass], dpi: int) -> int | None:
+    """The highest dpi below `dpi` whose export is within PIXELS_REFUSED (None: not even the lowest)."""
+    lo, hi = DPI_RANGE[0], dpi - 1
+    if _work_at(passes, lo)[1] > PIXELS_REFUSED:
+        return None
+    while lo < hi:  # the pixels grow with the dpi
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if _work_at(passes, mid)[1] <= PIXELS_REFUSED else (lo, mid - 1)
+    return lo
 
 
 def _fail(report, why: str, code: int) -> int:
@@ -193,19 +263,41 @@ def _drawn(loaded, args, edition: str, bleed: float, report: Report, progress):
     return RenderCache().render(loaded, opts, report, TextReport(), progress), loaded.layout.editions[edition]
 
 
-def _progress(game: str):
-    """The progress line of one pass (None when stderr is not a terminal)."""
-    return Progress(sys.stderr, game, unit="images").__enter__()
+def _progress(game: str, progress_lines: ExitStack):
+    """The progress line of one pass (None when stderr is not a terminal), cleared when
+    `progress_lines` closes if not before."""
+    progress = Progress(sys.stderr, game, unit="images").__enter__()
+    if progress:
+        progress_lines.callback(progress.done)
+    return progress
 
 
-def _png(loaded, args, edition_name: str, report: Report) -> str:
+def _png(loaded, args, edition_name: str, report: Report, progress_lines: ExitStack) -> _Pass:
+    """The --png pass: every face and back drawn, and the pictures to write planned."""
+    from ..writers.png import pixels
+
+    b, progress = args.bleed, _progress(loaded.game.id, progress_lines)
+    art, edition = _drawn(loaded, args, edition_name, b, report, progress)
+    jobs, backs = _png_jobs(loaded, art, edition, args)
+    boxes = [s.box for s in jobs.values()]
+
+    def work(dpi: int) -> tuple[int, int]:
+        return len(boxes), sum(pixels(box[2], dpi) * pixels(box[3], dpi) for box in boxes)
+
+    def write() -> list[str]:
+        target = _write_png(loaded, args, art, jobs, backs, progress)
+        faces = len(loaded.spec.components)
+        return [f"{loaded.game.id}: {plural(faces, 'face')} and {plural(len(jobs) - faces, 'back')} at {args.dpi} "
+                f"dpi{f' with {b:g} mm bleed' if b else ''} → {display(target)}/"]
+
+    return _Pass("--png", work, write, progress)
+
+
+def _write_png(loaded, args, art, jobs: dict, backs: dict, progress) -> Path:
     from ..writers.png import rasterise
 
-    b, progress = args.bleed, _progress(loaded.game.id)
+    target = args.out / f"{loaded.game.id}-png"
     try:
-        art, edition = _drawn(loaded, args, edition_name, b, report, progress)
-        jobs, backs = _png_jobs(loaded, art, edition, args)
-        target = args.out / f"{loaded.game.id}-png"
         with _staged_dir(target) as tmp:
             for name, img in zip(jobs, rasterise(list(jobs.values()), args.dpi)):
                 img.save(tmp / name, dpi=(args.dpi, args.dpi))
@@ -216,9 +308,7 @@ def _png(loaded, args, edition_name: str, report: Report) -> str:
     finally:
         if progress:
             progress.done()
-    faces = len(loaded.spec.components)
-    return (f"{loaded.game.id}: {plural(faces, 'face')} and {plural(len(jobs) - faces, 'back')} at {args.dpi} dpi"
-            f"{f' with {b:g} mm bleed' if b else ''} → {display(target)}/")
+    return target
 
 
 def _png_jobs(loaded, art, edition, args) -> tuple[dict, dict]:
@@ -241,39 +331,45 @@ def _check_size(template, box, dpi: int) -> None:
                       f"at {dpi} dpi, more than {MAX_PIXELS // 1_000_000} million pixels; use --dpi {fits} or less")
 
 
-def _tts(loaded, args, edition_name: str, report: Report) -> list[str]:
-    progress = _progress(loaded.game.id)
-    try:
-        return _tts_decks(loaded, args, edition_name, report, progress)
-    finally:
-        if progress:
-            progress.done()
+def _tts(loaded, args, edition_name: str, report: Report, progress_lines: ExitStack) -> _Pass:
+    """The --tts pass: every piece drawn, and its decks and bags planned."""
+    from ..writers.tts import decks_of, work_of
 
-
-def _tts_decks(loaded, args, edition_name: str, report: Report, progress) -> list[str]:
-    from ..writers.jsonfile import dumps
-    from ..writers.tts import bag_tokens, deck_sheets, decks_of, images_of, saved_object
-
+    progress = _progress(loaded.game.id, progress_lines)
     art, edition = _drawn(loaded, args, edition_name, 0.0, report, progress)
     decks, bags, left_out = decks_of(loaded.spec.components, edition, art.back_of)
     if not decks and not bags:
         raise Refused(f"{loaded.game.id} has no pieces for Tabletop Simulator (cards and tokens up to 150 mm); "
                       f"use --png for its boards")
+    pieces = sum(len(d.cards) for d in decks) + sum(len(b.pieces) for b in bags)
+
+    def write() -> list[str]:
+        try:
+            return _tts_decks(loaded, args, art, edition, (decks, bags, left_out), progress)
+        finally:
+            if progress:
+                progress.done()
+
+    return _Pass("--tts", lambda dpi: work_of(decks, bags, dpi), write, progress, pieces)
+
+
+def _tts_decks(loaded, args, art, edition, planned, progress) -> list[str]:
+    from ..writers.jsonfile import dumps
+    from ..writers.tts import bag_tokens, deck_sheets, images_of, saved_object
+
+    decks, bags, left_out = planned
     target = args.out / f"{loaded.game.id}-tts"
     records, bag_records = [], []
     images = sum(images_of(g) for g in (*decks, *bags))
     tick = (lambda: progress.sheet(images)) if progress else None
     with _staged_dir(target) as tmp:
+        def save(name: str, img) -> None:
+            img.save(tmp / name)
+
         for deck in decks:
-            files, record = deck_sheets(deck, art.faces, art.backs, args.dpi, tick)
-            for name, img in files:
-                img.save(tmp / name)
-            records.append(record)
+            records.append(deck_sheets(deck, art.faces, art.backs, args.dpi, tick, save)[1])
         for bag in bags:
-            files, record = bag_tokens(bag, art.faces, args.dpi, tick)
-            for name, img in files:
-                img.save(tmp / name)
-            bag_records.append(record)
+            bag_records.append(bag_tokens(bag, art.faces, args.dpi, tick, save)[1])
         data = {"game": loaded.game.id, "edition": edition.name, "lang": args.lang, "dpi": args.dpi,
                 "import": IMPORT_HINT, "decks": records, "bags": bag_records, "left_out": left_out}
         (tmp / "deck.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

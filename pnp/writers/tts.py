@@ -136,17 +136,43 @@ def images_of(group: Deck | Bag) -> int:
     return len({c.id for c in group.cards}) + len({c.back for c in group.cards})
 
 
-def bag_tokens(bag: Bag, faces: dict[str, Drawing], dpi: float, tick=None):
+def work_of(decks: list[Deck], bags: list[Bag], dpi: float) -> tuple[int, int]:
+    """(images, pixels) that `deck_sheets` and `bag_tokens` render and write for these decks and
+    bags at `dpi`, known before any is drawn: each deck's distinct faces and backs at its slot
+    size, its sheets (and back sheets) and its back image; each bag's distinct faces."""
+    images = px = 0
+    for deck in decks:
+        w_mm, h_mm = deck.size_mm
+        sheets = deck.sheets()
+        w, h = slot_size((pixels(w_mm, dpi), pixels(h_mm, dpi)), *grid(len(sheets[0])))
+        rendered = images_of(deck)
+        images, px = images + rendered, px + rendered * w * h
+        sides = 2 if deck.unique_backs else 1
+        for cards in sheets:
+            cols, rows = grid(len(cards))
+            images, px = images + sides, px + sides * cols * rows * w * h
+        if not deck.unique_backs:
+            images, px = images + 1, px + w * h
+    for bag in bags:
+        w_mm, h_mm = bag.size_mm
+        w, h = slot_size((pixels(w_mm, dpi), pixels(h_mm, dpi)), 1, 1)
+        images, px = images + images_of(bag), px + images_of(bag) * w * h
+    return images, px
+
+
+def bag_tokens(bag: Bag, faces: dict[str, Drawing], dpi: float, tick=None, save=None):
     """The bag's token images as [(file name, RGBA image)], one per distinct face, `<id>.token.png`
     (an id has no dot, so it never meets a sheet's name), transparent outside the piece's outline,
-    at `dpi` (scaled down to MAX_SIDE); and its record for deck.json."""
+    at `dpi` (scaled down to MAX_SIDE); and its record for deck.json. `save(name, image)`, when
+    given, takes each image as it is made instead (none is kept)."""
     w_mm, h_mm = bag.size_mm
     size = slot_size((pixels(w_mm, dpi), pixels(h_mm, dpi)), 1, 1)
     ids = list(dict.fromkeys(c.id for c in bag.pieces))
     shots = [Shot(faces[i], (0.0, 0.0, w_mm, h_mm), size) for i in ids]
-    files = []
+    files: list = []
+    keep = save or (lambda name, img: files.append((name, img)))
     for i, img in zip(ids, rasterise(shots, size[0] * MM_PER_IN / w_mm)):
-        files.append((f"{i}.token.png", img.convert("RGBA")))
+        keep(f"{i}.token.png", img.convert("RGBA"))
         if tick is not None:
             tick()
     copies = Counter(c.id for c in bag.pieces)
@@ -155,10 +181,12 @@ def bag_tokens(bag: Bag, faces: dict[str, Drawing], dpi: float, tick=None):
                                                       for i in ids]}
 
 
-def deck_sheets(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], dpi: float, tick=None):
+def deck_sheets(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing], dpi: float, tick=None,
+                save=None):
     """The deck's sheets as [(file name, RGB image)] and its record for deck.json. Every sheet of
     a deck has the slot size of its first, fullest sheet. `tick()` is called as each picture is
-    rendered (for a progress line)."""
+    rendered (for a progress line). `save(name, image)`, when given, takes each sheet as it is
+    made instead: a deck of a thousand cards is 15 sheets of 50 MB, and none is kept."""
     w_mm, h_mm = deck.size_mm
     sheets = deck.sheets()
     cols, rows = grid(len(sheets[0]))
@@ -166,21 +194,22 @@ def deck_sheets(deck: Deck, faces: dict[str, Drawing], backs: dict[str, Drawing]
     images = _render(deck, faces, backs, slot, tick)
     back = images.get(("back", deck.cards[0].back)) if not deck.unique_backs else None
     files: list[tuple[str, Image.Image]] = []
+    keep = save or (lambda name, img: files.append((name, img)))
     records = []
     for n, cards in enumerate(sheets, 1):
         cols, rows = grid(len(cards))
         face_name = f"{deck.name}-{n}.png"
-        files.append((face_name, _sheet([images[("face", c.id)] for c in cards], cols, rows, slot, back)))
+        keep(face_name, _sheet([images[("face", c.id)] for c in cards], cols, rows, slot, back))
         record = {"face": face_name, "columns": cols, "rows": rows, "cards": len(cards),
                   "size_px": [cols * slot[0], rows * slot[1]], "hidden_slot": cols * rows - 1}
         if deck.unique_backs:
             record["back"] = f"{deck.name}-{n}.back.png"
-            files.append((record["back"], _sheet([images[("back", c.back)] for c in cards], cols, rows, slot, None)))
+            keep(record["back"], _sheet([images[("back", c.back)] for c in cards], cols, rows, slot, None))
         record["slots"] = [{"slot": i, "row": i // cols, "col": i % cols, "id": c.id, "copy": c.copy}
                            for i, c in enumerate(cards)]
         records.append(record)
     if back is not None:
-        files.append((f"{deck.name}.back.png", _on_white(back)))
+        keep(f"{deck.name}.back.png", _on_white(back))
     return files, {"name": deck.name, "template": deck.template, "card_mm": [round(w_mm, 3), round(h_mm, 3)],
                    "slot_px": list(slot), "unique_backs": deck.unique_backs,
                    "back": None if deck.unique_backs else f"{deck.name}.back.png", "sheets": records}
