@@ -27,6 +27,11 @@ from .progress import Line, Progress
 
 PAGES_TOLD = 500  # a build of more pages says how many before it starts
 PAGES_REFUSED = 2000  # one of more is refused unless --force: a thousand sheets is not a game
+# A --shop PDF is a page per piece and side (a page costs little: some 8,000 a second here, and
+# 150 bytes of the shop map); beyond this, five thousand cards printed both sides, refused unless
+# --force (every one of twelve cards 999 times made 23,976 pages; 999 of them, two million).
+SHOP_PAGES_TOLD = 2000
+SHOP_PAGES_REFUSED = 10_000
 
 
 @dataclass
@@ -239,7 +244,8 @@ def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, pr
     if unbuildable is not None:
         return unbuildable
     report = loaded.report
-    too_many = None if job.opts.shop else _too_many_pages(job, loaded, args, presets[args.paper])
+    too_many = _too_much_for_the_shop(job, loaded, args) if job.opts.shop else \
+        _too_many_pages(job, loaded, args, presets[args.paper])
     if too_many is not None:
         return too_many
     try:
@@ -286,6 +292,57 @@ def _too_many_pages(job: _Job, loaded, args, paper) -> _Outcome | None:
         return _Outcome(loaded.report, why=f"it would print {s.pages:,} pages (see above)", code=EXIT_INPUT)
     if s.pages > PAGES_TOLD:
         print(f"{job.name}: {what} to write; Ctrl-C stops the build and keeps the previous output",
+              file=sys.stderr, flush=True)
+    return None
+
+
+def _too_much_for_the_shop(job: _Job, loaded, args) -> _Outcome | None:
+    """Say the size of a --shop build before the long work when it is large; beyond the budget
+    (a PDF's pages, or The Game Crafter's pixels) refuse, unless --force: at the component with
+    the most copies, for pages, and at the spec for images."""
+    from ..options import edition_of
+
+    if job.opts.shop == "gamecrafter":
+        return _too_many_pixels(job, loaded, args, edition_of(loaded, job.opts))
+    comps = loaded.spec.components  # counted, not made into pieces: 999 x 999 of them would be a million
+    pieces = sum(c.count for c in comps)
+    pages = sum(c.count * (1 + (c.back is not None)) for c in comps)
+    up_to = "up to " if job.opts.shop == "drivethru" else ""  # a deck's shared back is one page
+    what = f"{up_to}{pages:,} pages ({pieces:,} pieces, a page for each side)"
+    if pages > SHOP_PAGES_REFUSED and not args.force:
+        most = max(comps, key=lambda c: c.count)
+        loaded.report.error(most.loc_of("count"), "SHOP-PAGES",
+                            f"{job.name} would print {what} for the print shop, more than {SHOP_PAGES_REFUSED:,}: "
+                            f"{most.id} alone is {most.count:,} copies; lower the counts, or build it anyway with "
+                            f"--force")
+        return _Outcome(loaded.report, why=f"it would print {up_to}{pages:,} pages (see above)", code=EXIT_INPUT)
+    if pages > SHOP_PAGES_TOLD:
+        print(f"{job.name}: {what} to write for the print shop; Ctrl-C stops the build and keeps the previous output",
+              file=sys.stderr, flush=True)
+    return None
+
+
+def _too_many_pixels(job: _Job, loaded, args, edition) -> _Outcome | None:
+    """--shop gamecrafter: a PNG per face and per back design at 300 dpi, bounded as `pnp export`'s
+    images are (its PIXELS_TOLD and PIXELS_REFUSED)."""
+    from ..writers.gamecrafter import pixels_of
+    from .export import PIXELS_REFUSED, PIXELS_TOLD
+
+    comps = loaded.spec.components
+    sizes = [pixels_of(t.width, t.height) for t in (edition.template_for(c.kind) for c in comps)]
+    backs = {(c.back, edition.template_for(c.kind).name): size for c, size in zip(comps, sizes) if c.back is not None}
+    images = len(sizes) + len(backs)
+    pixels = sum(w * h for w, h in sizes) + sum(w * h for w, h in backs.values())
+    what = (f"{images:,} PNG images for The Game Crafter, {pixels / 1e6:,.1f} million pixels "
+            f"({pixels * 4 / 1e6:,.0f} MB uncompressed)")
+    if pixels > PIXELS_REFUSED and not args.force:
+        loaded.report.error(loaded.spec.loc, "SHOP-PIXELS",
+                            f"{job.name} would render {what}, more than {PIXELS_REFUSED // 1_000_000} million pixels: "
+                            f"a face for each of its {len(comps):,} components; build it anyway with --force")
+        return _Outcome(loaded.report, why=f"it would render {pixels / 1e6:,.1f} million pixels (see above)",
+                        code=EXIT_INPUT)
+    if pixels > PIXELS_TOLD:
+        print(f"{job.name}: {what} to render; Ctrl-C stops the build and keeps the previous output",
               file=sys.stderr, flush=True)
     return None
 
