@@ -45,7 +45,7 @@ from .paths import through_link, within
 from ..diagnostics import Loc, Report, one_of
 from ..geometry.drawing import Drawing, Path as DPath
 from .pixels import MAX_PIXELS, fits_print, mirrored, too_large
-from .pixels import ImageProblem
+from .pixels import ImageProblem, open_regular
 from .svgart import SvgArt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -170,7 +170,7 @@ def decoded(path: Path) -> "PILImage | SvgArt":
     EXIF orientation, or checked SVG art (pnp/load/svgart.py; converted by svglib too within
     `converting`); cached. An animated WebP is its first frame (a card prints one picture).
     Raises ImageProblem for anything that is not a readable PNG, JPEG, WebP or SVG."""
-    from PIL import Image, ImageOps
+    from PIL import Image
 
     if is_svg(path):
         from . import svgart
@@ -185,16 +185,10 @@ def decoded(path: Path) -> "PILImage | SvgArt":
         _cache.move_to_end(key)
         return _cache[key]
     try:
-        with warnings.catch_warnings():  # a format we do not read may be huge: say so, not Pillow's warning
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            im = Image.open(path)
-        with im:
-            if im.format not in FORMATS:
-                raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file (or WebP), or an SVG")
-            im.seek(0)  # an animated WebP: its first frame
-            im = ImageOps.exif_transpose(im)
-            alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
-            img = im.convert("RGBA" if alpha else "RGB")
+        with open_regular(path) as f, warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)  # say so, not Pillow's warning
+            im = Image.open(f)
+            return _kept(key, _pixels(im))
     except ImageProblem:
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
@@ -203,6 +197,24 @@ def decoded(path: Path) -> "PILImage | SvgArt":
     except Exception as exc:  # PIL raises many kinds for a damaged or foreign file
         raise ImageProblem(f"cannot be read as an image ({type(exc).__name__}: {exc}); "
                            "expected a PNG or JPEG file (or WebP), or an SVG") from None
+
+
+def _pixels(im) -> "PILImage":
+    """An opened image's first frame, upright, decoded to RGB or RGBA; ImageProblem for a format
+    pnp does not read."""
+    from PIL import ImageOps
+
+    with im:
+        if im.format not in FORMATS:
+            raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file (or WebP), or an SVG")
+        im.seek(0)  # an animated WebP: its first frame
+        im = ImageOps.exif_transpose(im)
+        alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
+        return im.convert("RGBA" if alpha else "RGB")
+
+
+def _kept(key: tuple, img: "PILImage") -> "PILImage":
+    """`img` cached under `key`, the oldest dropped past CACHE_BYTES."""
     _cache[key] = img
     while sum(len(i.getbands()) * i.width * i.height for i in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
         _cache.popitem(last=False)

@@ -10,6 +10,8 @@ chunk itself: Pillow would warn (DecompressionBombWarning) or refuse before tell
 from __future__ import annotations
 
 import math
+import os
+import stat
 from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -67,8 +69,27 @@ def _mpx(w: int, h: int) -> str:
 def pixel_size(path: Path) -> tuple[int, int] | None:
     """(width, height) from a PNG's IHDR, a JPEG's frame header or a WebP's first chunk, read
     without decoding; None for a file that is none of them (decoding it says what it is)."""
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         return header_size(f)
+
+
+def open_regular(path: Path, expected: str = "a PNG or JPEG file (or WebP), or an SVG"):
+    """The file at `path` opened for reading in binary, when it is a regular file; else an
+    ImageProblem saying what it is. Opened without blocking and checked on the open file: a pipe
+    (or one put in the file's place since it was checked) is refused, never waited on."""
+    f = open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0)))
+    mode = os.fstat(f.fileno()).st_mode
+    if not stat.S_ISREG(mode):
+        f.close()
+        raise ImageProblem(f"is {kind_of(mode)}, not a regular file; expected {expected}")
+    return f
+
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, in a message's words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
 
 
 def header_size(f) -> tuple[int, int] | None:

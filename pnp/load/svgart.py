@@ -104,13 +104,14 @@ def read(path: Path) -> SvgArt:
 
 def _bytes(path: Path, st: os.stat_result) -> bytes:
     if not stat.S_ISREG(st.st_mode):
-        raise _problem("is not a regular file; expected an SVG file", "IMAGE-UNREADABLE")
+        raise _not_regular(st.st_mode)
     if st.st_size > MAX_BYTES:
         raise _too_large(st.st_size)
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # replaced by a FIFO since: no wait
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _problem("is not a regular file; expected an SVG file", "IMAGE-UNREADABLE")
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(mode)
         chunks, size = [], 0
         while size <= MAX_BYTES:
             chunk = os.read(fd, MAX_BYTES + 1 - size)
@@ -123,6 +124,12 @@ def _bytes(path: Path, st: os.stat_result) -> bytes:
     if size > MAX_BYTES:
         raise _too_large(size)
     return b"".join(chunks)
+
+
+def _not_regular(mode: int) -> Exception:
+    from .pixels import kind_of
+
+    return _problem(f"is {kind_of(mode)}, not a regular file; expected an SVG file", "IMAGE-UNREADABLE")
 
 
 def _too_large(size: int) -> Exception:

@@ -179,7 +179,7 @@ def test_mirrored_strips_repeat_the_edge_pixels_outwards():
 def test_a_card_printed_many_times_decodes_its_image_once(cli, tmp_path, shapes_game, monkeypatch):
     opened = []
     real = Image.open
-    monkeypatch.setattr(Image, "open", lambda fp, *a, **k: opened.append(str(fp)) or real(fp, *a, **k))
+    monkeypatch.setattr(Image, "open", lambda fp, *a, **k: opened.append(str(getattr(fp, "name", fp))) or real(fp, *a, **k))
     specs, _ = game(tmp_path, card=", image: art/face.png", back=", image: art/face.png",
                     art={"face.png": solid(800, 1100)})
     r, out = build(cli, tmp_path, specs)
