@@ -5,10 +5,11 @@
 
 - at most MAX_BYTES (20 MB), refused before it is read (IMAGE-TOO-LARGE); a regular file only;
 - well-formed XML whose root is <svg>, with a size: a viewBox or a width and height (IMAGE-SVG);
-- parsed with no network, no DTD loaded and no external entity: an entity declared `SYSTEM` or
+- parsed with no network, no DTD loaded and no external entity: an entity the DOCTYPE declares `SYSTEM` or
   `PUBLIC`, or a parameter entity, is refused; plain-text entities (Illustrator writes a few) are
   expanded only when all their uses add at most MAX_EXPANDED bytes — the "billion laughs" file
-  is refused before it is expanded, as defusedxml would;
+  is refused before it is expanded, as defusedxml would. Only the DOCTYPE declares: `<!ENTITY`
+  in a comment or a CDATA section is text;
 - self-contained: every `href` names a part of the same file (`#id`) or embeds a PNG or JPEG
   (`data:image/png;base64,…`, at most MAX_PIXELS); a file, `file://` or `http://` is refused. So
   pnp reads no other file for an SVG and the SVG's own bytes are all its drawing depends on
@@ -161,21 +162,88 @@ def check(data: bytes):
 
 def _entities(data: bytes) -> list[tuple[bytes, bytes]]:
     """The plain-text entities the document declares, (name, text); raises ImageProblem for any
-    other declaration, or when expanding them all would add more than MAX_EXPANDED bytes."""
+    other declaration, or when expanding them all would add more than MAX_EXPANDED bytes. Only a
+    DOCTYPE's internal subset declares entities: `<!ENTITY` in a comment, a CDATA section or the
+    text after the DOCTYPE declares nothing (the XML parser refuses it in the text)."""
     found = []
-    at = data.find(b"<!ENTITY")
-    while at >= 0:
+    for at in _declarations(data):
         m = _ENTITY.match(data, at)
         if m is None:
             raise _problem(f"declares {_declared(data[at:at + 300])}, which pnp does not expand; save the SVG without "
                            "a DOCTYPE (Inkscape: Save As › Plain SVG)")
         found.append((m.group(1), m.group(2) if m.group(2) is not None else m.group(3)))
-        at = data.find(b"<!ENTITY", m.end())
     added = sum(len(text) * data.count(b"&" + name + b";") for name, text in found)
     if added > MAX_EXPANDED:
         raise _problem(f"declares XML entities that expand to {added:,} bytes, more than the {MAX_EXPANDED:,} pnp "
                        "expands (an 'entity expansion' file); save the SVG without a DOCTYPE")
     return found
+
+
+_SKIPPED = ((b"<!--", b"-->"), (b"<?", b"?>"))  # a comment, a processing instruction: no declaration
+_SPACE = b" \t\r\n"
+
+
+def _declarations(data: bytes):
+    """Where each `<!ENTITY` of the DOCTYPE's internal subset begins. The prolog (before the root
+    element) is read past its comments and processing instructions to the DOCTYPE, whose quoted
+    literals are skipped too: a comment that mentions <!ENTITY, or a `<!--` inside a quoted name,
+    hides no declaration. What a well-formed DOCTYPE cannot hold is refused."""
+    at = _prolog_end(data, 0)
+    if not data.startswith(b"<!DOCTYPE", at):
+        return
+    at = _skip_quoted(data, at + 9, b"[>")  # the root's name and the external DTD's literals
+    if at >= len(data) or data[at:at + 1] == b">":
+        return
+    at += 1
+    while at < len(data):
+        while at < len(data) and data[at] in _SPACE:
+            at += 1
+        if data.startswith(b"]", at):
+            return
+        skipped = next((end for start, end in _SKIPPED if data.startswith(start, at)), None)
+        if skipped is not None:
+            close = data.find(skipped, at + 2)
+            at = len(data) if close < 0 else close + len(skipped)
+        elif data.startswith(b"<!ENTITY", at):
+            yield at
+            at = _skip_quoted(data, at + 8, b">") + 1
+        elif data.startswith((b"<!ELEMENT", b"<!ATTLIST", b"<!NOTATION"), at):
+            at = _skip_quoted(data, at + 2, b">") + 1
+        elif at < len(data):
+            shown = data[at:at + 40].split(b"\n")[0].decode("utf-8", "replace")
+            raise _problem(f"has a DOCTYPE holding '{shown}', which pnp does not read; save the SVG without a "
+                           "DOCTYPE (Inkscape: Save As › Plain SVG)")
+
+
+def _prolog_end(data: bytes, at: int) -> int:
+    """Where the prolog's comments, processing instructions and spaces end (a byte-order mark
+    first)."""
+    if data.startswith(b"\xef\xbb\xbf", at):
+        at += 3
+    while at < len(data):
+        if data[at] in _SPACE:
+            at += 1
+            continue
+        skipped = next((end for start, end in _SKIPPED if data.startswith(start, at)), None)
+        if skipped is None:
+            return at
+        close = data.find(skipped, at + 2)
+        at = len(data) if close < 0 else close + len(skipped)
+    return at
+
+
+def _skip_quoted(data: bytes, at: int, stops: bytes) -> int:
+    """The first of `stops` at or after `at` that is not inside a quoted literal ('…' or "…")."""
+    while at < len(data):
+        c = data[at:at + 1]
+        if c in (b'"', b"'"):
+            close = data.find(c, at + 1)
+            at = len(data) if close < 0 else close + 1
+            continue
+        if c in stops:
+            return at
+        at += 1
+    return at
 
 
 def _declared(text: bytes) -> str:

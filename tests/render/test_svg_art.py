@@ -334,6 +334,36 @@ def test_plain_entities_such_as_illustrator_writes_are_expanded_and_no_dtd_is_lo
     assert "Harbour" in text and "root:" not in text
 
 
+MENTIONS = {  # <!ENTITY where it declares nothing: in a comment, a CDATA section, a quoted literal
+    "a comment": '<!-- see <!ENTITY foo> -->',
+    "a CDATA section": '<style><![CDATA[ /* <!ENTITY x SYSTEM "file:///etc/passwd"> */ ]]></style>',
+}
+
+
+@pytest.mark.parametrize("where", MENTIONS)
+def test_an_entity_mentioned_in_a_comment_or_cdata_declares_nothing_and_the_art_prints(cli, game, where):
+    show_svg(game, SHIP.replace("<rect", MENTIONS[where] + "<rect", 1))
+    assert validate(cli).code == 0
+    r = build(cli)
+    assert r.code == 0, r.out + r.err
+    assert codes(r) == []
+
+
+def test_a_comment_in_the_doctype_hides_no_declaration_and_declares_none():
+    from pnp.load import svgart
+    from pnp.load.pixels import ImageProblem
+
+    body = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>&w;</text></svg>'
+    commented = f'<!-- <!ENTITY a> --><!DOCTYPE svg [ <!-- <!ENTITY b SYSTEM "x"> --> <!ENTITY w "Hi"> ]>{body}'
+    assert svgart._entities(commented.encode()) == [(b"w", b"Hi")]
+    assert svgart.check(commented.encode()).findtext("{http://www.w3.org/2000/svg}text") == "Hi"
+    # a `<!--` inside a quoted literal opens no comment: the external entity after it is seen
+    hidden = (f'<!DOCTYPE svg [ <!NOTATION n SYSTEM "<!--"> <!ENTITY w "Hi"> <!ENTITY x SYSTEM '
+              f'"file:///etc/passwd"> <!-- --> ]>{body}')
+    with pytest.raises(ImageProblem, match="the external entity 'x'"):
+        svgart.check(hidden.encode())
+
+
 def test_an_svg_over_20_mb_is_refused_before_it_is_read(cli, game):
     show_svg(game)
     with open(game.root / "card_specs" / ART, "r+b") as f:
