@@ -549,6 +549,10 @@ def inside(written: str, base: Path, loc: Loc, report: Report) -> Path | None:
     from .paths import within
 
     root = Path(base).resolve()
+    if "\0" in written:  # no file name holds one, and the system's calls refuse it (ValueError)
+        report.error(loc, "TABLE-UNREADABLE", f"table {written!r} holds a NUL character (\\0), which no file name "
+                                              "can; write the table's file name as it is in the spec's folder")
+        return None
     try:
         full, why = within(written, root)
     except (OSError, RuntimeError) as exc:

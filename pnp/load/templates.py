@@ -138,15 +138,16 @@ def _templates_form(name: str, node: Node, values: dict, locs: dict, needed: Nee
     if not tnode.value:
         report.error(tnode.loc, "LAYOUT-TEMPLATE", f"'templates' of {what} is empty; it needs at least one template")
     default = values["default"]
-    written = default is not None  # a default was named, even if it cannot be used
+    written = default is not None  # a default was named, even if it cannot be used (no kind is told it has none)
     if default is INVALID:
         default = None
     elif default is not None and default not in tnode.value:
         report.error(locs["default"], "LAYOUT-DANGLING-REF",
                      f"default template '{default}' of {what} is not defined; templates: {one_of(tnode.value)}")
         default = None
-    elif default is None and len(tnode.value) == 1:
-        default = str(next(iter(tnode.value)))
+    elif default is None and len(tnode.value) == 1:  # the one template, if it could be read
+        default = next(iter(templates), None)
+        written = default is None  # it could not: told at it, not again at every kind
     mapping = _read_kinds(values["kinds"], tnode, kinds, what, report)
     listed = set(values["kinds"].value) if values["kinds"] not in (None, INVALID) else set()
     if kinds is not None and default is None and not written:
@@ -166,7 +167,17 @@ def _templates_form(name: str, node: Node, values: dict, locs: dict, needed: Nee
         used_by = f" (used by kind {one_of(users)})" if users else ""
         _needs(declared, need, child.key_loc("boxes") if "boxes" in child.value else child.loc,
                f"template '{tname}' of {what}{used_by}", report)
-    return Edition(name, templates, default, mapping, node.loc)
+    edition = Edition(name, templates, default, mapping, node.loc)
+    return edition if _usable(edition, kinds) else None
+
+
+def _usable(edition: Edition, kinds: Sequence[str] | None) -> bool:
+    """Whether every kind finds a template that was read: a default or a mapping naming one that
+    is not defined, or could not be read, is told where it is written, and the edition is then
+    not used (its faces would be read against a template it does not have)."""
+    if not edition.templates or (edition.default is not None and edition.default not in edition.templates):
+        return False
+    return all((edition.kinds.get(k) or edition.default) in edition.templates for k in kinds or ())
 
 
 def _read_kinds(knode, tnode: Node, kinds: Sequence[str] | None, what: str, report: Report) -> dict[str, str]:
