@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, InputError, Loc, Report, one_of
 from .images import UserImage, resolve
 from .schema import ID_PATTERN, INVALID, Field, Id, Int, Length, ListOf, Number, Raw, Record, Text, Type, read_fields
-from .yamlload import Node, load, type_name
+from .yamlload import MAX_NUMBER_CHARS, Node, load, type_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..games.base import GameDef
@@ -31,7 +31,8 @@ MAX_COUNT = 999
 NO_BACK = "none"  # `back: none` on a component: printed one-sided, whatever the spec's default
 LANGS = ("en", "zh-TW")
 NAMES = Record([Field("en", Text()), Field("zh-TW", Text())])
-RANGE = re.compile(r"^\s*(-?\d{1,9})\s*\.\.\s*(-?\d{1,9})\s*$")
+RANGE = re.compile(r"^\s*(-?[0-9]{1,9})\s*\.\.\s*(-?[0-9]{1,9})\s*$")  # ASCII digits: what int() reads
+WHOLE = re.compile(r"-?[0-9]{1,%d}" % MAX_NUMBER_CHARS)  # a filled-in number as YAML would read it (longer: text)
 FILL = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")  # {n}, and {{ / }} for a brace
 MAX_GENERATED = 5000  # the components a spec's ranges make, together
 # User art, on any component or back design: the image, the layout box it fills, its own bleed.
@@ -367,7 +368,7 @@ def _filled(node: Node, n: int, t: Type | None) -> Node:
     if not isinstance(node.value, str) or "{" not in node.value and "}" not in node.value:
         return node
     text = FILL.sub(lambda m: str(n) if m[1] == "n" else m[0][0], node.value)
-    if isinstance(t, (Int, Number)) and re.fullmatch(r"-?\d+", text.strip()):
+    if isinstance(t, (Int, Number)) and WHOLE.fullmatch(text.strip()):
         return Node("scalar", node.loc, int(text))
     return Node("scalar", node.loc, text)
 

@@ -267,12 +267,13 @@ def check_images(d: Declaration, spec: Spec, report: Report) -> None:
     for item in [*spec.components, *spec.backs.values()]:
         for name in d.kinds.images.get(item.kind, []):
             written = item.get(name)
-            if written and spec.base is not None:
+            if isinstance(written, str) and written and spec.base is not None:  # not one told wrong (INVALID)
                 resolve(written, spec.base, item.loc_of(name), report)  # decoded once, cached
 
 
 def validate(d: Declaration, spec: Spec, report: Report) -> None:
     deck_rules.check_refs(spec, d.kinds, report)
+    deal.check_gives(spec, d.steps, report)
     deck_rules.check(d.rules, spec, d.kinds, d.players, d.variants,
                      lambda p, v: deal.in_play(spec, d.steps, p, v), report,
                      default=d.default_variant)

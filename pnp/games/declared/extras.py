@@ -30,6 +30,7 @@ import re
 from ...diagnostics import Report, one_of
 from ...load.schema import INVALID, Int, Localized, Number
 from ...load.yamlload import Node, type_name
+from .rules import player_count, shown_key
 
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_DUMMIES = 9
@@ -135,13 +136,13 @@ def _dummies(node: Node | None, players: list[int], report: Report) -> dict[int,
         return {} if n is INVALID else {p: n for p in players}
     out = {}
     for key, value in node.value.items():
-        if not str(key).isdigit() or int(key) not in players:
-            report.error(node.key_loc(key), "DECLARE-RANGE", f"'dummies': '{key}' is not a player count of the game; "
-                                                             f"expected {one_of(map(str, players))}")
+        if player_count(key) not in players:
+            report.error(node.key_loc(key), "DECLARE-RANGE", f"'dummies': '{shown_key(key)}' is not a player count of "
+                                                             f"the game; expected {one_of(map(str, players))}")
             continue
         n = one.read(value, report, f"'dummies' for {key} players")
         if n is not INVALID:
-            out[int(key)] = n
+            out[player_count(key)] = n
     return out
 
 

@@ -86,6 +86,21 @@ class PlacedList(ListOf):
         return [Placed(v, n.loc) if type(v) is str else v for v, n in zip(values, node.value)]
 
 
+class ImagePath(Text):
+    """An image field's value: one path to a picture, read like user art once the spec is read. A
+    list of them is refused at the value: a face draws one picture a field."""
+
+    def describe(self) -> str:
+        return "one picture: a path such as art/ship.png inside the spec's folder"
+
+    def read(self, node: Node, report: Report, what: str) -> Any:
+        if node.kind != "scalar" or not isinstance(node.value, str):
+            hint = " (a field holds one picture: declare a field for each)" if node.is_seq else ""
+            report.error(node.loc, "SPEC-TYPE", f"{what} is {type_name(node)}, expected {self.describe()}{hint}")
+            return INVALID
+        return super().read(node, report, what)
+
+
 @dataclass
 class Kinds:
     """What `kinds:` and `choices:` declare."""
@@ -189,7 +204,7 @@ def _kind_fields(kind: str, body: Node, report: Report, out: Kinds) -> list[Fiel
             fields.append(f)
             if f.type == "image":  # a path, resolved like user art once the spec is read
                 out.images.setdefault(kind, []).append(name)
-                f.type = Text(500)
+                f.type = ImagePath(500)
     _derived(kind, body, fields, out.images.get(kind, []), report)
     return fields
 
@@ -237,8 +252,9 @@ def _field(name: str, decl: Node, report: Report, what: str) -> Field | None:
     required = _flag(decl, "required", True, report, what)
     default = None
     if "default" in decl.value:
-        if ftype == "image":
+        if ftype == "image":  # told once here; the cards then need not write it (as a default would say)
             report.error(decl.key_loc("default"), "DECLARE-KEY", f"{what}: an image field has no default")
+            required = False
         else:
             default = ftype.read(decl.value["default"], report, f"the default of {what}")
             default = None if default is INVALID else default
@@ -436,9 +452,18 @@ def _type(name: str, decl: Node, report: Report, what: str) -> Type | str | None
                                                   "items, such as  list: { choice: [anchor, star] }")
             return None
         item = _field("item", arg, report, f"the items of {what}")
-        if item is None or item.type == "image":
+        if item is not None and item.type == "image":
+            report.error(arg.key_loc("image"), "DECLARE-TYPE", f"the items of {what} are images: a list of images is "
+                                                               "not supported, a face draws one picture a field; "
+                                                               "declare a field for each picture (art1, art2, …)")
+            return None
+        if item is None:
             return None
         lo, hi = (_count(decl, k, d, report, what) for k, d in (("min", 0), ("max", MAX_LIST)))
+        if lo > hi:
+            report.error(decl.key_loc("min"), "DECLARE-RANGE", f"'min' of {what} is {lo}, above its 'max' {hi}: "
+                                                               "no list could be that long")
+            return None
         return PlacedList(item.type, lo, hi)
     for k in ("min", "max"):
         if k in decl.value:

@@ -74,6 +74,7 @@ BOUNDS = ("exactly", "at_least", "at_most", "between")
 TESTS = ("distinct", "legal")  # `each` only: a test of the card's own value instead of a bound
 SETUP = "setup"  # `exactly: setup` on a count: what the setup's steps take
 DEFAULT = "default"  # `variant: default`, or a bound's `default:`: the game played without a variant
+PLAYER_KEY = re.compile(r"[0-9]{1,9}")  # a player count as a map's key writes it: ASCII digits, a few
 # The placeholders a rule's message may use, by measure.
 COMMON = ("kind", "context", "expected", "bound")
 PLACEHOLDERS = {
@@ -689,15 +690,15 @@ def _bound(how: str, node: Node, players: list[int], variants: list[str], report
     of a field may be)."""
     if node.is_map:
         keys = list(node.value)
-        per = "players" if all(str(k).isdigit() for k in keys) else "variant"
+        per = "players" if all(numeral(k) for k in keys) else "variant"
         out = {}
         for key in keys:
-            k = int(key) if per == "players" else key
+            k = player_count(key) if per == "players" else key
             allowed = players if per == "players" else list(variants) + [DEFAULT]
             if k not in allowed:
                 report.error(node.key_loc(key), "DECLARE-RANGE",
-                             f"{what}: '{key}' is not a {'player count' if per == 'players' else 'variant'} of the "
-                             f"game; expected {one_of(map(str, allowed))}")
+                             f"{what}: '{shown_key(key)}' is not a {'player count' if per == 'players' else 'variant'} "
+                             f"of the game; expected {one_of(map(str, allowed))}")
                 return None
             v = _number(how, node.value[key], report, f"{what} for {key}", counts)
             if v is None:
@@ -712,6 +713,25 @@ def _bound(how: str, node: Node, players: list[int], variants: list[str], report
         return Bound(how, out, node.loc, per)
     v = _number(how, node, report, what, counts)
     return None if v is None else Bound(how, v, node.loc)
+
+
+def numeral(key: Any) -> bool:
+    """Whether a map's key is written in digits (of any script: '²' too), so the map is per player
+    count and `player_count` reads each key — strictly."""
+    return str(key).isdigit()
+
+
+def player_count(key: Any) -> int | None:
+    """The player count a per-player-count key writes, or None when it writes none: ASCII digits
+    only ('²' is a digit to str.isdigit, not to int()), and at most nine of them (int() of 5,000
+    digits is refused by Python; no game seats more than 99)."""
+    return int(key) if PLAYER_KEY.fullmatch(str(key)) else None
+
+
+def shown_key(key: Any) -> str:
+    """A key as a message quotes it: a long one cut short, with its length."""
+    k = str(key)
+    return k if len(k) <= 24 else f"{k[:12]}… ({len(k)} characters)"
 
 
 def _number(how: str, node: Node, report: Report, what: str, counts: bool = True) -> Any:

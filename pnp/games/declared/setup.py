@@ -62,6 +62,7 @@ measure; `check_leftovers` warns where a shuffle would mix in cards an earlier s
 """
 from __future__ import annotations
 
+import difflib
 import random
 import string
 from dataclasses import dataclass, field
@@ -73,7 +74,7 @@ from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from ..base import SetupError, seat_name
 from .kinds import Broken, Kinds
-from .rules import DEFAULT, _matches, _where, values_of
+from .rules import DEFAULT, _matches, _where, numeral, player_count, shown_key, values_of
 
 STEPS = ("shuffle", "remove", "deal", "give", "display", "piles", "pile", "place", "note", "unused")
 LIMITS = ("players", "variant")
@@ -210,7 +211,21 @@ def _step(node: Node, kinds: Kinds, players: list[int], variants: list[str], rep
     for key, read in _EXTRA_READERS.items():
         if key in node.value and not read(step, node, game, report, what):
             return None
-    return step
+    return step if _per_players_whole(step, node.value[kind], game, report, what) else None
+
+
+def _per_players_whole(step: Step, node: Node, game: _Game, report: Report, what: str) -> bool:
+    """A deal, display or piles number given per player count gives one for every player count
+    the step is run for (the game's, or its `players:`): else the deal for a count left out
+    would have no number to go by."""
+    if step.what not in ("deal", "display", "piles") or not isinstance(step.arg, dict):
+        return True
+    missing = [p for p in step.players or game.players if p not in step.arg]
+    if missing:
+        report.error(node.loc, "DECLARE-RANGE", f"'{step.what}' of {what} gives no number for "
+                                                f"{one_of(map(str, missing))} players; give one for each player count "
+                                                "the step is run for (or limit the step with players: [...])")
+    return not missing
 
 
 @dataclass
@@ -485,14 +500,14 @@ def _by_players(one):
             return None if v is INVALID else v
         out = {}
         for key, value in node.value.items():
-            if not str(key).isdigit() or int(key) not in players:
-                report.error(node.key_loc(key), "DECLARE-RANGE", f"{what}: '{key}' is not a player count of the game; "
-                                                                 f"expected {one_of(map(str, players))}")
+            if player_count(key) not in players:
+                report.error(node.key_loc(key), "DECLARE-RANGE", f"{what}: '{shown_key(key)}' is not a player count "
+                                                                 f"of the game; expected {one_of(map(str, players))}")
                 return None
             v = one.read(value, report, f"{what} for {key} players")
             if v is INVALID:
                 return None
-            out[int(key)] = v
+            out[player_count(key)] = v
         return out
     return read
 
@@ -572,14 +587,20 @@ def _step_where(node, kind, kinds, players, report, what) -> Where | None:
             report.error(m.loc, "DECLARE-TYPE", f"'where' of {what} is {type_name(m)}, expected a mapping of fields "
                                                 "to a value or a list of values (or a list of such mappings)")
             return None
-        per = {k: v for k, v in m.value.items() if v.is_map and v.value and all(str(p).isdigit() for p in v.value)}
+        per = {k: v for k, v in m.value.items() if v.is_map and v.value and all(numeral(p) for p in v.value)}
         plain = _where(Node("map", m.loc, {k: v for k, v in m.value.items() if k not in per}, m.key_locs), kind,
                        kinds, report, what)
         if plain is None:
             return None
         by: dict[str, dict[int, list]] = {}
         for f, v in per.items():
-            counts = {int(p): n for p, n in v.value.items()}
+            wrong = next((p for p in v.value if player_count(p) not in players), None)
+            if wrong is not None:
+                report.error(v.key_loc(wrong), "DECLARE-RANGE", f"'{f}' in 'where' of {what}: '{shown_key(wrong)}' is "
+                                                                f"not a player count of the game; expected "
+                                                                f"{one_of(map(str, players))}")
+                return None
+            counts = {player_count(p): n for p, n in v.value.items()}
             if sorted(counts) != sorted(players):
                 report.error(v.loc, "DECLARE-RANGE", f"'{f}' in 'where' of {what} is per player count, so it gives "
                                                      f"the values for each of {one_of(map(str, players))} players, "
@@ -614,7 +635,25 @@ def _give(node, kinds, players, report, what):
             return None
         return {"kind": k.value, "one_each": each.value, "values": values_of(t)}
     ids = ListOf(Id(), 1).read(node, report, what) if node.is_seq else Id().read(node, report, what)
-    return None if ids is INVALID else {"ids": ids if isinstance(ids, list) else [ids]}
+    if ids is INVALID:
+        return None
+    return {"ids": ids, "locs": [n.loc for n in node.value]} if node.is_seq else {"ids": [ids], "locs": [node.loc]}
+
+
+def check_gives(spec: Spec, steps: list[Step], report: Report) -> None:
+    """Every id a `give: [ID, …]` step names is a component of the spec: told at the id, rather
+    than found by a deal that runs out (or not at all: the checks deal past a step that fails)."""
+    ids = [c.id for c in spec.components]
+    known = set(ids)
+    for n, step in enumerate(steps, 1):
+        if step.what != "give" or "ids" not in step.arg:
+            continue
+        for i, at in zip(step.arg["ids"], step.arg["locs"]):
+            if i not in known:
+                near = difflib.get_close_matches(i, ids, 3) or ids[:8]
+                report.error(at, "SPEC-DANGLING-REF", f"'give' of setup step {n} names '{i}', which is not a component "
+                                                      f"of the spec; components: {', '.join(near) or 'none'}"
+                                                      + (", …" if len(ids) > len(near) else ""))
 
 
 def _give_count(node, kinds, report, what):
