@@ -11,10 +11,13 @@ the printer lays out the sheets and writes the PDF of each drawn game after it, 
 updates the page, and tells the pages again — a save arriving meanwhile stops that print, and
 the next print is of the newer save. The server (uvicorn) listens on 127.0.0.1 unless told
 otherwise, on the port asked (0: any free one), and prints `serving http://HOST:PORT/` as its
-first line once it listens.
+first line once it listens. Its connections are bounded (pnp/preview/guard.py): at most
+MAX_CONNECTIONS open (fewer when the process may open few files), a request's head due within
+HEAD_S; PNP_SERVE_MAX_CONNECTIONS and PNP_SERVE_HEAD_S set them otherwise (for tests).
 """
 from __future__ import annotations
 
+import os
 import socket
 import sys
 import tempfile
@@ -23,12 +26,19 @@ import time
 from pathlib import Path
 
 from .app import Hub, make_app
+from .guard import guarded, quiet_logs
 from .state import GameView, Superseded
 
 DEBOUNCE_MS = 40  # saves closer together than this are one change
 WATCH_STEP_MS = 100  # the watcher's answer when nothing is saved: the first says it is watching
 WATCH_READY_S = 2.0  # the longest the first builds wait for the watcher
 PRERENDER = 16  # changed pictures rendered after a save, before the page is told
+MAX_CONNECTIONS = 100  # open at once: a few pages' pictures and event streams, with room to spare
+HEAD_S = 10.0  # a connection's request head is due within this long of its start (or its last answer)
+KEEP_ALIVE_S = 5  # an idle keep-alive connection is closed after this long
+BACKLOG = 64  # connections the system holds until they are accepted, and accepted at one go
+FILES_KEPT = 64  # files the process keeps for itself (specs, pictures, the PDF, the watcher)
+MAX_HEAD = 16 * 1024  # bytes of a request's head; more is a 400
 
 
 class Preview:
@@ -191,14 +201,17 @@ def serve(games: list[str], specs: Path, layouts: Path | None, opts, host: str, 
             sock.close()
             print(f"pnp serve: error: cannot listen on {host}:{port}: {exc.strerror or exc}", file=log)
             return 2
-        sock.listen(128)
+        sock.listen(BACKLOG)
         bound = sock.getsockname()[1]
         shown = f"[{host}]" if ":" in host else host
         print(f"serving http://{shown}:{bound}/", file=out, flush=True)
         drawer = threading.Thread(target=preview.build_and_watch, name="pnp-serve-draw", daemon=True)
         drawer.start()  # the pages answer from the first second; each game fills in as it is built
+        cap, head_s = _limits()
         config = uvicorn.Config(make_app(preview, host), log_level="warning", access_log=False, lifespan="off",
-                                timeout_graceful_shutdown=1)
+                                timeout_graceful_shutdown=1, http=guarded(cap, head_s, log), backlog=BACKLOG,
+                                timeout_keep_alive=KEEP_ALIVE_S, h11_max_incomplete_event_size=MAX_HEAD)
+        quiet_logs()
         server = uvicorn.Server(config)
         if ready is not None:
             ready.set()
@@ -212,3 +225,24 @@ def serve(games: list[str], specs: Path, layouts: Path | None, opts, host: str, 
             sock.close()
         print("pnp serve: stopped", file=log, flush=True)
     return 0
+
+
+def _limits() -> tuple[int, float]:
+    """(connections open at most, seconds a request's head is due in): MAX_CONNECTIONS, fewer
+    when the process may open few files — every connection is one, and a burst of BACKLOG more
+    is accepted before any is closed —; HEAD_S. The environment may set either (tests)."""
+    cap, head_s = MAX_CONNECTIONS, HEAD_S
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if soft != resource.RLIM_INFINITY:
+            cap = max(4, min(cap, soft - FILES_KEPT - BACKLOG))
+    except (ImportError, OSError, ValueError):
+        pass
+    try:
+        cap = int(os.environ.get("PNP_SERVE_MAX_CONNECTIONS", cap))
+        head_s = float(os.environ.get("PNP_SERVE_HEAD_S", head_s))
+    except ValueError:
+        pass
+    return max(1, cap), max(0.1, head_s)

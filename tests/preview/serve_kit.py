@@ -17,13 +17,28 @@ CHROMIUM = next((p for p in (os.environ.get("PNP_CHROMIUM"), shutil.which("chrom
                              "/usr/bin/chromium") if p and Path(p).exists()), None)
 
 
+def _files_at_most(files: int | None):
+    if files is None:
+        return None
+
+    def limit() -> None:
+        import resource
+
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, hard))
+
+    return limit
+
+
 class Server:
     """`pnp serve ARGS` in a child process, started in `folder`; `url` once it serves."""
 
-    def __init__(self, folder: Path, *args: str):
+    def __init__(self, folder: Path, *args: str, env: dict[str, str] | None = None, files: int | None = None):
+        """`env`: more environment variables; `files`: the most files the process may open."""
         self.folder = folder
         self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--port", "0", *args], cwd=folder,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env={**os.environ, **(env or {})}, preexec_fn=_files_at_most(files))
         self.said, self.heard = "", threading.Condition()  # what it says on stderr, as it says it
         threading.Thread(target=self._listen, daemon=True).start()
         self.first = self.proc.stdout.readline().strip()

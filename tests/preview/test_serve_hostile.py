@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -47,7 +48,8 @@ def test_a_declared_games_spec_deleted_or_made_a_pipe_is_shown_located_and_recov
     try:
         server.wait_ready("/game/lanterns")
         spec.unlink()
-        state = state_when(server, "lanterns", _says("FILE-MISSING", "card_specs/lanterns.yaml:1:1: error", "no such file"))
+        state = state_when(server, "lanterns",
+                           _says("FILE-MISSING", "card_specs/lanterns.yaml:1:1: error", "no such file"))
         assert state["cards"] and not state["ok"]  # the last good pictures stay, beside the error
         page = server.get("/game/lanterns")[1].decode()
         assert "card_specs/lanterns.yaml:1:1: error[FILE-MISSING]: no such file" in page
@@ -79,8 +81,8 @@ def test_an_installed_games_spec_deleted_is_an_error_not_pnps_own_copy_shown(tmp
 
 
 def test_an_edition_the_game_does_not_have_is_refused_before_serving(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "gem", "--edition", "x", "--port", "0"], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "gem", "--edition", "x", "--port", "0"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first = proc.stdout.readline()  # "serving http://…" had it started to serve; nothing once it refuses
         err = proc.stderr.read() if not first else ""
@@ -114,3 +116,101 @@ def test_a_layout_saved_without_the_served_edition_or_deleted_is_an_error_at_the
     finally:
         code, err = server.stop()
     assert code == 0 and "Traceback" not in err and "KeyError" not in err, err
+
+
+STALLED = 170  # more than the files the server may open (128): before the cap, they ran it out of files
+
+
+def test_half_open_connections_neither_keep_the_page_out_nor_flood_the_log(tmp_path):
+    """Connections that send half a request line and stall: the oldest are closed once more than
+    the cap are open, the rest once their request is late; the page's requests are answered
+    meanwhile, an event stream being answered is kept, and the log says it once."""
+    (tmp_path / "card_specs").mkdir()
+    spec = tmp_path / "card_specs" / "gem.yaml"
+    shutil.copy(SPECS_DIR / "gem.yaml", spec)
+    server = Server(tmp_path, "gem", "--specs", "card_specs", files=128,
+                    env={"PNP_SERVE_MAX_CONNECTIONS": "20", "PNP_SERVE_HEAD_S": "1"})
+    stalled: list[socket.socket] = []
+    try:
+        server.wait_ready("/game/gem")
+        events = _events(server)
+        for _ in range(STALLED):
+            stalled.append(_connect(server))
+            stalled[-1].sendall(b"GET /game/gem HTTP/1.1\r\nHost: local")
+        assert server.get("/game/gem/state.json")[0] == 200  # answered while they stall
+        assert _closed_by_server(stalled) == STALLED  # every one, in the end: none is kept forever
+        assert server.get("/game/gem/state.json")[0] == 200
+        save(spec, "invest: 1, loan: 2 }", "invest: 1, loan: 3 }")
+        assert b"event: rebuilt" in _read_until(events, b"event: rebuilt")  # the stream was kept
+        events.close()
+    finally:
+        for s in stalled:
+            s.close()
+        code, err = server.stop()
+    assert code == 0 and "Traceback" not in err and "Too many open files" not in err, err
+    assert err.count("more than 20 connections at once") == 1 and len(err) < 2000, err
+
+
+def _connect(server: Server) -> socket.socket:
+    host, port = server.url.removeprefix("http://").split(":")
+    return socket.create_connection((host, int(port)), timeout=30)
+
+
+def _events(server: Server) -> socket.socket:
+    """An open event stream, its first event read."""
+    s = _connect(server)
+    s.sendall(b"GET /events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
+    assert b"event: hello" in _read_until(s, b"event: hello")
+    return s
+
+
+def _read_until(s: socket.socket, text: bytes) -> bytes:
+    got = b""
+    while text not in got:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    return got
+
+
+def _closed_by_server(socks: list[socket.socket], wait_s: float = 60) -> int:
+    """How many of `socks` the server closes (waited on until it has, `wait_s` at most in all)."""
+    import time
+
+    closed, deadline = 0, time.monotonic() + wait_s
+    for s in socks:
+        s.settimeout(max(0.01, deadline - time.monotonic()))
+        try:
+            closed += s.recv(1) == b""
+        except ConnectionResetError:
+            closed += 1
+        except TimeoutError:
+            pass
+    return closed
+
+
+def test_a_system_error_repeated_for_every_connection_is_told_once_in_a_thousand_without_a_traceback():
+    """asyncio's "out of files" as it says it for every connection it cannot accept."""
+    import io
+    import logging
+
+    from pnp.preview.guard import quiet_logs
+
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    logger = logging.getLogger("asyncio")
+    logger.addHandler(handler)
+    quiet_logs()
+    try:
+        for _ in range(2500):
+            try:
+                raise OSError(24, "Too many open files")
+            except OSError:
+                logger.error("socket.accept() out of system resource\nsocket: <fd=3>", exc_info=True)
+    finally:
+        logger.removeHandler(handler)
+    assert out.getvalue().splitlines() == [
+        "socket.accept() out of system resource: Too many open files",
+        "socket.accept() out of system resource: Too many open files (1000 times so far)",
+        "socket.accept() out of system resource: Too many open files (2000 times so far)"]
