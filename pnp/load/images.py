@@ -184,6 +184,7 @@ def decoded(path: Path) -> "PILImage | SvgArt":
     if key in _cache:
         _cache.move_to_end(key)
         return _cache[key]
+    f = None
     try:
         with open_regular(path) as f, warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)  # say so, not Pillow's warning
@@ -195,7 +196,8 @@ def decoded(path: Path) -> "PILImage | SvgArt":
         raise ImageProblem(f"has more pixels than pnp decodes ({MAX_PIXELS / 1e6:.0f} megapixels); expected a PNG "
                            "or JPEG file (or WebP) of the size it prints at, or SVG art") from None
     except Exception as exc:  # PIL raises many kinds for a damaged or foreign file
-        raise ImageProblem(f"cannot be read as an image ({type(exc).__name__}: {exc}); "
+        said = str(exc).replace(repr(f), repr(str(path))) if f is not None else str(exc)  # the file, not its reader
+        raise ImageProblem(f"cannot be read as an image ({type(exc).__name__}: {said}); "
                            "expected a PNG or JPEG file (or WebP), or an SVG") from None
 
 
