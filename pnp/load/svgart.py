@@ -15,7 +15,11 @@
   pnp reads no other file for an SVG and the SVG's own bytes are all its drawing depends on
   (what `pnp build --changed` fingerprints);
 - bounded: at most MAX_SHAPES elements once every `<use>` and `url(#…)` reference is counted as
-  the copy it draws, nested at most MAX_DEPTH deep; a `<use>` that contains itself is refused.
+  the copy it draws (a long path or text counting as several), nested at most MAX_DEPTH deep, so
+  a build converts and writes any SVG in a few seconds; a `<use>` that contains itself is refused;
+- printable: no length, coordinate or scale past MAX_NUMBER, nor transforms that together enlarge
+  an element past it (reportlab cannot write a number past 1e21); what svglib draws is looked at
+  again before a build writes it.
 
 Nothing here imports reportlab: `pnp validate` checks SVG art this far. `SvgArt.drawing()` converts
 the checked tree with svglib (which imports reportlab) — a build's load asks for it
@@ -40,7 +44,16 @@ from .pixels import MAX_PIXELS, header_size
 
 MAX_BYTES = 20 * 1024 * 1024
 MAX_EXPANDED = 1_000_000  # bytes all entity references may add
-MAX_SHAPES = 100_000  # elements drawn, every <use> copy counted: svglib takes ~20 s for as many
+# What a build draws, every <use> copy counted, in elements: svglib converts and reportlab writes
+# ~6,000 a second (100,000 <rect>s took 18 s), and a path's coordinates or a text's characters cost
+# about as much per 100 (200 bytes of path data) as one element does. 10,000: a few seconds at worst.
+MAX_SHAPES = 10_000
+PATH_BYTES = 200  # bytes of `d` or `points` that count as one more element
+TEXT_CHARS = 100  # characters of text that count as one more element
+# The largest number an SVG may give a length, coordinate or scale, and the most all the transforms
+# an element is drawn under may scale it: a print is centimetres, and reportlab cannot write a
+# number past 1e21 (width="1e308" or scale(1e308) passed validate, then the build died).
+MAX_NUMBER = 1e9
 MAX_DEPTH = 256  # elements nested, through <use> too (svglib recurses once per level)
 CACHE_BYTES = 64 * 1024 * 1024  # SVG source kept parsed (and converted) at most
 
@@ -52,6 +65,12 @@ TEMPLATES = (*GRADIENTS, "pattern", "filter")  # what takes its settings from th
 _ENTITY = re.compile(rb"""<!ENTITY\s+([A-Za-z_:][-\w.:]*)\s+(?:"([^"&%]*)"|'([^'&%]*)')\s*>""")
 _URL = re.compile(r"""url\(\s*['"]?#([^)'"\s]+)""")
 _DATA = re.compile(r"data:image/(png|jpe?g);base64,", re.I)
+# A number that may be past MAX_NUMBER: ten digits before its point, or an exponent; not part of a
+# name or a colour (id="a1e999", fill="#1e9999"). In path data a command letter may lead it.
+_BIG = re.compile(r"(?<![\w#.])[+-]?(?:\d{10,}(?:\.\d*)?|(?:\d+\.?\d*|\.\d+)[eE][+-]?\d+)")
+_BIG_IN_PATH = re.compile(r"(?<![\d.])[+-]?(?:\d{10,}(?:\.\d*)?|(?:\d+\.?\d*|\.\d+)[eE][+-]?\d+)")
+_NAMES = ("id", "class", "href", "font-family", "lang")  # attributes that hold names, not numbers
+_TRANSFORM = re.compile(r"([A-Za-z]+)\s*\(([^)]*)\)")
 _LENGTH = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|em|ex|%)?\s*")
 
 
@@ -157,6 +176,7 @@ def check(data: bytes):
     _check_root(root)
     _check_refs(root)
     _check_size(root)
+    _check_numbers(root)
     return root
 
 
@@ -292,6 +312,13 @@ def _check_root(root) -> None:
                        "height above 0")
     if any(v[0] <= 0 for v in size.values()):
         raise _problem("gives its <svg> a width or height of 0 or less; it would draw nothing")
+    sizes = [(f"{n} '{root.get(n)}'", v[0]) for n, v in size.items() if v[1] != "%"]
+    sizes += [(f"viewBox '{root.get('viewBox')}'", v) for v in (box or [])[2:]]
+    for what, v in sizes:
+        if not 1 / MAX_NUMBER <= v <= MAX_NUMBER:
+            raise _problem(f"gives its <svg> the {what}: a size {'past' if v > 1 else 'below'} what pnp prints "
+                           f"(from {1 / MAX_NUMBER:g} to {MAX_NUMBER:,.0f}); give it the size it is drawn at, "
+                           "such as viewBox=\"0 0 200 100\"")
 
 
 def _check_refs(root) -> None:
@@ -343,9 +370,86 @@ def _check_embedded(b64: str, where: str) -> None:
                        "IMAGE-TOO-LARGE")
 
 
+def _check_numbers(root) -> None:
+    """No length, coordinate or scale past MAX_NUMBER (nor one too large for a float) in an
+    attribute or a style sheet; called once the elements are known to be few."""
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for name, v in el.attrib.items():
+            if name.startswith(("{", "data-")) or name in _NAMES:
+                continue  # another program's settings, a name: nothing drawn by them
+            path = name in ("d", "points")
+            _no_big_number(v, _BIG_IN_PATH if path else _BIG, el, "its path data" if path else f"the {name}")
+        if _local(el) == "style" and el.text:
+            _no_big_number(el.text, _BIG, el, "its style sheet")
+
+
+def _no_big_number(text: str, pattern, el, what: str) -> None:
+    for m in pattern.finditer(text):
+        v = float(m.group())
+        if not abs(v) <= MAX_NUMBER:  # inf and nan too
+            raise _problem(f"gives the <{_local(el)}> at line {el.sourceline} of the SVG {what} '{_shown(text, m)}': "
+                           f"{m.group()} is past the {MAX_NUMBER:,.0f} pnp prints (a drawing that large, or that far "
+                           "out, is a mistake); save the SVG at the size it is drawn at")
+
+
+def _shown(text: str, m) -> str:
+    """The value around a match, at most about 60 characters."""
+    if len(text) <= 60:
+        return text
+    start = max(0, m.start() - 20)
+    return ("…" if start else "") + text[start:m.end() + 20] + ("…" if m.end() + 20 < len(text) else "")
+
+
+def _scaling(el) -> float:
+    """How much an element's own `transform` may enlarge what it draws: the larger row sum of its
+    matrix (1 without one; a value svglib cannot read is left for svglib to say so)."""
+    v = el.get("transform")
+    if not v:
+        return 1.0
+    a, b, c, d = 1.0, 0.0, 0.0, 1.0
+    for name, args in _TRANSFORM.findall(v):
+        try:
+            n = [float(x) for x in args.replace(",", " ").split()]
+            m = _matrix(name, n)
+        except (ValueError, IndexError, OverflowError):
+            return 1.0
+        if m is not None:
+            a, b, c, d = a * m[0] + c * m[1], b * m[0] + d * m[1], a * m[2] + c * m[3], b * m[2] + d * m[3]
+    s = max(abs(a) + abs(c), abs(b) + abs(d))
+    return s if math.isfinite(s) else math.inf
+
+
+def _matrix(name: str, n: list[float]) -> tuple[float, float, float, float] | None:
+    """The linear part (a, b, c, d) of one transform function; None for a translation."""
+    if name == "matrix":
+        return n[0], n[1], n[2], n[3]
+    if name == "scale":
+        return n[0], 0.0, 0.0, n[1] if len(n) > 1 else n[0]
+    if name == "rotate":
+        r = math.radians(n[0])
+        return math.cos(r), math.sin(r), -math.sin(r), math.cos(r)
+    if name == "skewX":
+        return 1.0, 0.0, math.tan(math.radians(n[0])), 1.0
+    if name == "skewY":
+        return 1.0, math.tan(math.radians(n[0])), 0.0, 1.0
+    return None
+
+
+def _own_weight(el) -> int:
+    """What drawing `el` itself costs, in elements: 1, and 1 more for every PATH_BYTES of its path
+    data and every TEXT_CHARS characters of its text."""
+    data = len(el.get("d") or "") + len(el.get("points") or "")
+    text = len(el.text or "") if _local(el) in ("text", "tspan", "textPath") else 0
+    return 1 + data // PATH_BYTES + text // TEXT_CHARS
+
+
 def _check_size(root) -> None:
-    """At most MAX_SHAPES elements drawn and MAX_DEPTH levels, every <use> and url(#…) copy
-    counted where it is drawn; no element that draws a copy of itself."""
+    """At most MAX_SHAPES elements drawn (a long path or text counting as more than one: see
+    `_own_weight`) and MAX_DEPTH levels, every <use> and url(#…) copy counted where it is drawn;
+    no element that draws a copy of itself; no element drawn under transforms that enlarge it
+    past MAX_NUMBER."""
     ids = {}
     elements = [el for el in root.iter() if isinstance(el.tag, str)]
     for el in elements:
@@ -386,17 +490,24 @@ def _check_size(root) -> None:
                 on_path.add(target)
                 stack.append((target, refs(target), 0))
             continue
-        n, depth = 1, 1
+        n, depth, reach = _own_weight(el), 1, 1.0
         for target, weight in todo:
-            tn, td = cost[target]
+            tn, td, tr = cost[target]
             n += tn * weight if weight else 1
             depth = max(depth, td + 1)
+            reach = max(reach, tr) if weight else reach
+        reach *= _scaling(el)
         if n > MAX_SHAPES or depth > MAX_DEPTH:
             what = (f"draws more than {MAX_SHAPES:,} elements" if n > MAX_SHAPES
                     else f"nests elements more than {MAX_DEPTH} deep")
             raise _problem(f"{what} once every <use> copy is counted (from the <{_local(el)}> at line "
-                           f"{el.sourceline} of the SVG); simplify it")
-        cost[el] = (n, depth)
+                           f"{el.sourceline} of the SVG; a path counts one more for every {PATH_BYTES} bytes of "
+                           f"its data, a text for every {TEXT_CHARS} characters); simplify it")
+        if not reach <= MAX_NUMBER:
+            raise _problem(f"draws what the <{_local(el)}> at line {el.sourceline} of the SVG holds under transforms "
+                           f"that enlarge it more than {MAX_NUMBER:,.0f} times; save the SVG at the size it is "
+                           "drawn at")
+        cost[el] = (n, depth, reach)
         on_path.discard(el)
         stack.pop()
     if styled:
@@ -452,5 +563,29 @@ def _convert(path: Path, root):
                        "or save the SVG again as plain SVG") from None
     if d is None or not all(math.isfinite(v) and v > 0 for v in (d.width, d.height)):
         raise _problem("has no size once drawn; give its <svg> a viewBox and a width and height above 0")
+    if not all(1 / MAX_NUMBER <= v <= MAX_NUMBER * 100 for v in (d.width, d.height)) or _past_print(d):
+        raise _problem(f"has a size or a number, once drawn, past what pnp prints ({MAX_NUMBER:,.0f}); save the "
+                       "SVG at the size it is drawn at")
     d.initialFontName, d.initialFontSize = fonts.REGULAR, 10  # never Helvetica, not embedded
     return d
+
+
+DRAWN_MOST = 1e18  # below the 1e21 reportlab writes at most: units (1e9in) and percentages grow a number
+
+
+def _past_print(drawing) -> bool:
+    """Whether a number of the drawing svglib made (a coordinate, a length, a transform) is not
+    finite or past DRAWN_MOST: what the checks of the SVG's text let through (lengths a style sheet
+    multiplies, em of a large font) is refused here, not by reportlab in the middle of a build."""
+    todo = [drawing]
+    while todo:
+        node = todo.pop()
+        for v in vars(node).values():
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                if not abs(v) <= DRAWN_MOST:
+                    return True
+            elif isinstance(v, (list, tuple)):
+                todo += [x for x in v if hasattr(x, "__dict__")]
+                if any(not abs(x) <= DRAWN_MOST for x in v if isinstance(x, (int, float)) and not isinstance(x, bool)):
+                    return True
+    return False

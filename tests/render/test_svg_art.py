@@ -296,7 +296,7 @@ HOSTILE = {
                     "refers to 'other.svg#x'"),
     "an address": ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><image href="http://127.0.0.1:9/x.png"/></svg>',
                    "refers to 'http://127.0.0.1:9/x.png'"),
-    "a use bomb": (use_bomb(), "draws more than 100,000 elements once every <use> copy is counted"),
+    "a use bomb": (use_bomb(), "draws more than 10,000 elements once every <use> copy is counted"),
     "a use loop": ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g id="a"><rect width="1" height="1"/>'
                    '<use href="#a"/></g></svg>', "a loop that never ends"),
     "not an svg": ("<html><body/></html>", "root element is <html>, not <svg>"),
