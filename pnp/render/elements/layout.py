@@ -102,8 +102,7 @@ def check_colours(spec, layout, report: Report) -> None:
     table cell or spec entry), so `validate` finds it and `build` writes nothing — never a card
     drawn as a placeholder. (A literal colour and a choice's values are checked as the layout
     is read.)"""
-    from .params import hex_colour, shows
-    from .placeholders import fill
+    from .params import shows
 
     seen: set[tuple] = set()
     for edition in layout.editions.values():
@@ -111,15 +110,31 @@ def check_colours(spec, layout, report: Report) -> None:
         drawn = [(i, edition.faces) for i in spec.components] + [(b, edition.backs) for b in spec.backs.values()]
         for item, faces in drawn:
             for el, key, parts, fields in plan.get(item.kind, []) if faces.get(item.kind) else []:
-                if not shows(el, item):
+                if not shows(el, item) or (item.id, key, el.loc) in seen:
                     continue
-                value = fill(parts, item, "en", {}, "")
-                if hex_colour(value) is None and (item.id, key, el.loc) not in seen:
+                wrong = _not_a_colour(parts, item)
+                if wrong is not None:
                     seen.add((item.id, key, el.loc))
+                    value, lang = wrong
                     report.error(item.loc_of(fields[0]), "SPEC-COLOUR",
-                                 f"'{fields[0]}' of '{item.id}' is '{value}', which its face draws as "
+                                 f"'{fields[0]}' of '{item.id}' is '{value}'{lang}, which its face draws as "
                                  f"the '{key}' colour (layout line {el.loc.line}); expected a colour such as "
                                  f"\"#2e6da4\" or red")
+
+
+def _not_a_colour(parts: list, item) -> tuple[str, str] | None:
+    """(the value, " in LANG" or "") of a colour template filled in for `item` in the first
+    language a build may print it in where it is not a colour; None when it is one in all: a text
+    field gives each language its own value, and `--lang zh-TW` paints with that one."""
+    from .params import hex_colour
+    from .placeholders import fill
+    from .text import LANGS
+
+    values = {lang: fill(parts, item, lang, {}, "") for lang in LANGS}
+    for lang, value in values.items():
+        if hex_colour(value) is None:
+            return value, "" if len(set(values.values())) == 1 else f" in {lang}"
+    return None
 
 
 def _field_colours(elements: list) -> list[tuple]:

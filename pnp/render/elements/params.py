@@ -107,6 +107,10 @@ def colour(node: Node, ctx: FaceContext, report: Report, what: str) -> list | No
             return None
         return parts
     for field_name, attr in (p[:2] for p in parts if not isinstance(p, str)):
+        if field_name == "game" and field_name not in ctx.fields:
+            report.error(node.loc, "FACE-COLOUR", f"{what} is '{node.value}': the game's name is not a colour; "
+                                                  "expected a colour such as \"#2e6da4\", or {field.colour}")
+            return None
         values = ctx.choices.get(field_name, {})
         bad = [f"{v}: {a.get(attr)!r}" for v, a in values.items() if attr and not is_colour(a.get(attr, ""))]
         bad += [repr(v) for v in _choice_values(ctx, field_name) if not attr and not is_colour(v)]
