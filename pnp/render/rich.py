@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 
 from ..geometry import fonts
 from ..geometry.drawing import PT, Color, Drawing
-from .lines import CLOSING, OPENING, STEP, WIDTH_USE, Fit, smallest, units
+from .lines import CLOSING, OPENING, STEP, WIDTH_USE, Fit, Run, first_fitting, smallest, units
 
 MARK = re.compile(r"\\\*|\*{1,3}|:([a-z0-9][a-z0-9_-]{0,39}):")
 ICON_EM = 0.9  # an icon's side, in ems of the text's size
@@ -200,36 +200,37 @@ def _wide(parts: list[Piece], size: float) -> float:
 def break_lines(items: list[Piece], size: float, width: float) -> list[Line]:
     """The lines the pieces break into at `size` points within `width` mm."""
     lines: list[Line] = []
-    cur: list[Piece] = []
+    run = Run(lambda p: p.width(size), lambda p: p.space)
     for u in items:
         if u.icon is None and u.text == "\n":
-            lines.append(Line(cur, True))
-            cur = []
+            lines.append(Line(run.units, True))
+            run.reset([])
             continue
-        if u.space and not cur:
+        if u.space and not run.units:
             continue
-        if cur and not u.space and _wide(cur + [u], size) > width:
+        if run.units and not u.space and run.wide_with(u) > width:
             carry: list[Piece] = []
-            while u.text[:1] in CLOSING and u.text and len(cur) > 1:  # closing punctuation opens no line
-                carry.insert(0, cur.pop())
+            while u.text[:1] in CLOSING and u.text and len(run.units) > 1:  # closing punctuation opens no line
+                carry.insert(0, run.pop())
                 if not carry[0].space and carry[0].text[:1] not in CLOSING:
                     break
-            while cur and cur[-1].space:
-                cur.pop()
-            while len(cur) > 1 and cur[-1].text and cur[-1].text[-1] in OPENING:
-                carry.insert(0, cur.pop())
-            lines.append(Line(cur))
-            cur = carry + [u]
+            while run.units and run.units[-1].space:
+                run.pop()
+            while len(run.units) > 1 and run.units[-1].text and run.units[-1].text[-1] in OPENING:
+                carry.insert(0, run.pop())
+            lines.append(Line(run.units))
+            run.reset(carry + [u])
         else:
-            cur.append(u)
-        if len(cur) == 1 and cur[0].icon is None and len(cur[0].text) > 1 and _wide(cur, size) > width:
-            split = [Piece(ch, cur[0].style) for ch in cur[0].text]  # a word wider than the line
-            cur = []
-            for p in split:
-                if cur and _wide(cur + [p], size) > width:
-                    lines.append(Line(cur))
-                    cur = []
-                cur.append(p)
+            run.add(u)
+        first = run.units[0]
+        if len(run.units) == 1 and first.icon is None and len(first.text) > 1 and run.total > width:
+            run.reset([])  # a word wider than the line: cut between its characters
+            for p in (Piece(ch, first.style) for ch in first.text):
+                if run.units and run.wide_with(p) > width:
+                    lines.append(Line(run.units))
+                    run.reset([])
+                run.add(p)
+    cur = run.units
     lines.append(Line(cur, True))
     for line in lines:
         while line.pieces and line.pieces[-1].space:
@@ -254,15 +255,20 @@ def fit_lines(box, text: str, wanted: float, style: Style, lead: float, one_line
     items = pieces(spans)
     room = box.w * WIDTH_USE
     low = smallest(box, wanted)
-    size = wanted
-    while True:
+
+    def attempt(size: float):
         rows = break_lines(items, size, float("inf") if one_line else room)
         step = size * PT * lead
         widest = max((_wide(r.pieces, size) for r in rows), default=0.0)
         fits_height = one_line or len(rows) * step <= box.h + 1e-6
-        if (fits_height and widest <= room + 1e-6) or size <= low:
-            break
-        size = max(low, size * room / widest if one_line and widest > 0 else size - STEP)
+        return fits_height and widest <= room + 1e-6, (rows, size, step, widest)
+
+    if one_line:  # one line: the size that makes it as wide as the box, found at once
+        fits, (rows, size, step, widest) = attempt(wanted)
+        while not fits and size > low:
+            fits, (rows, size, step, widest) = attempt(max(low, size * room / widest if widest > 0 else size - STEP))
+    else:
+        rows, size, step, widest = first_fitting(wanted, low, attempt)
     f = Fit(plain(spans), box, [line_text(r) for r in rows], wanted, size, step)
     f.rich, f.unknown = rows, unknown
     fitting = max(1, int((box.h + 1e-6) // step))

@@ -23,45 +23,42 @@ from ..geometry import fonts
 from . import rich
 from ..load.boxes import Box
 from ..geometry.drawing import PT, Color, Drawing, Path
-from .lines import CLOSING, LEAD, MIN_TEXT, OPENING, STEP, WIDTH_USE, Fit, smallest, units  # noqa: F401  (shared by callers)
+from .lines import CLOSING, LEAD, MIN_TEXT, OPENING, STEP, WIDTH_USE, Fit, Run, first_fitting, smallest, units  # noqa: F401  (shared by callers)
 
 
 def break_lines(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """The lines `text` breaks into at `size` points within `width` mm."""
     lines: list[list[str]] = []
-    cur: list[str] = []
-
-    def wide(parts: list[str]) -> float:
-        return fonts.width("".join(parts).strip(), size, bold)
+    cur = Run(lambda u: fonts.width(u, size, bold), str.isspace)
 
     for u in units(text):
         if u == "\n":
-            lines.append(cur)
-            cur = []
+            lines.append(cur.units)
+            cur.reset([])
             continue
-        if u.isspace() and not cur:
+        if u.isspace() and not cur.units:
             continue  # no line opens with a space
-        if cur and not u.isspace() and wide(cur + [u]) > width:
+        if cur.units and not u.isspace() and cur.wide_with(u) > width:
             carry: list[str] = []
             # kinsoku: closing punctuation may not open the next line; take the units before it
             # along, back to one that may open a line
-            while u[0] in CLOSING and len(cur) > 1:
+            while u[0] in CLOSING and len(cur.units) > 1:
                 carry.insert(0, cur.pop())
                 if not carry[0].isspace() and carry[0][0] not in CLOSING:
                     break
-            while cur and cur[-1].isspace():
+            while cur.units and cur.units[-1].isspace():
                 cur.pop()
-            while len(cur) > 1 and cur[-1] and cur[-1][-1] in OPENING:  # nor may opening punctuation end one
+            while len(cur.units) > 1 and cur.units[-1] and cur.units[-1][-1] in OPENING:  # nor may opening punctuation end one
                 carry.insert(0, cur.pop())
-            lines.append(cur)
-            cur = carry + [u]
+            lines.append(cur.units)
+            cur.reset(carry + [u])
         else:
-            cur.append(u)
-        if len(cur) == 1 and wide(cur) > width and len(cur[0]) > 1:  # a word wider than the line
-            pieces = _split_word(cur[0], size, width, bold)
+            cur.add(u)
+        if len(cur.units) == 1 and cur.total > width and len(cur.units[0]) > 1:  # a word wider than the line
+            pieces = _split_word(cur.units[0], size, width, bold)
             lines.extend([p] for p in pieces[:-1])
-            cur = [pieces[-1]]
-    lines.append(cur)
+            cur.reset([pieces[-1]])
+    lines.append(cur.units)
     out = ["".join(line).strip() for line in lines]
     while out and not out[-1]:
         out.pop()
@@ -70,14 +67,14 @@ def break_lines(text: str, size: float, width: float, bold: bool = False) -> lis
 
 def _split_word(word: str, size: float, width: float, bold: bool) -> list[str]:
     """A word too long for any line, cut between characters into pieces that fit."""
-    pieces, cur = [], ""
-    for ch in word:
-        if cur and fonts.width(cur + ch, size, bold) > width:
-            pieces.append(cur)
-            cur = ch
-        else:
-            cur += ch
-    return pieces + [cur]
+    pieces, start, wide = [], 0, 0.0
+    for i, ch in enumerate(word):
+        w = fonts.width(ch, size, bold)
+        if i > start and wide + w > width:
+            pieces.append(word[start:i])
+            start, wide = i, 0.0
+        wide += w
+    return pieces + [word[start:]]
 
 
 def balanced(text: str, size: float, width: float, bold: bool = False) -> list[str]:
@@ -117,15 +114,14 @@ def fit_lines(box: Box, text: str, wanted: float, bold: bool = False, lead: floa
     if marked or rich.needed(text, style):
         return rich.fit_lines(box, text, wanted, style, lead)
     room = box.w * WIDTH_USE
-    low = smallest(box, wanted)
-    size = wanted
-    while True:
+
+    def attempt(size: float):
         rows = (balanced if balance else break_lines)(text, size, room, bold)
         step = size * PT * lead
         widest = max((fonts.width(r, size, bold) for r in rows), default=0.0)
-        if (len(rows) * step <= box.h + 1e-6 and widest <= room + 1e-6) or size <= low:
-            break
-        size = max(low, size - STEP)
+        return len(rows) * step <= box.h + 1e-6 and widest <= room + 1e-6, (rows, size, step, widest)
+
+    rows, size, step, widest = first_fitting(wanted, smallest(box, wanted), attempt)
     f = Fit(text, box, rows, wanted, size, step)
     fitting = max(1, int((box.h + 1e-6) // step))
     if len(rows) > fitting:
@@ -138,9 +134,11 @@ def fit_lines(box: Box, text: str, wanted: float, bold: bool = False, lead: floa
 
 
 def _tail(text: str, size: float, room: float, bold: bool) -> str:
-    """The end of a line that runs past `room`."""
-    for i in range(len(text)):
-        if fonts.width(text[:i + 1], size, bold) > room:
+    """The end of a line that runs past `room` (its characters' widths added up as they come)."""
+    wide = 0.0
+    for i, ch in enumerate(text):
+        wide += fonts.width(ch, size, bold)
+        if wide > room:
             return text[i:]
     return ""
 
