@@ -24,9 +24,12 @@ image on a piece's drawing:
   at all (MAX_PIXELS), is an error (IMAGE-TOO-LARGE) found from the file's header before a pixel is
   decoded: a 0.5 MB PNG can be 12,000 x 12,000 px, gigabytes once decoded.
 
-Decoded images are cached (by path, size and modification time), so a card printed 18 times, or a
-back shared by a whole deck, is decoded once and stored once in the PDF (an SVG as one form
-XObject).
+A raster image is printed with at most PRINT_DPI (300) pixels per inch of what it covers: one with
+more is scaled down before it is drawn (`printable`), so a build holds and writes what the print
+shows, not every pixel of the file. Checking that a file decodes keeps no more than CACHE_BYTES of
+decoded pixels (a JPEG is checked at an eighth of its size), and the scaled-down images are cached
+(by path, size, modification time and size printed), so a card printed 18 times, or a back shared
+by a whole deck, is scaled once and stored once in the PDF (an SVG as one form XObject).
 """
 from __future__ import annotations
 
@@ -56,10 +59,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .spec import Item, Spec
 
 MIN_DPI = 150  # below this, photographs and gradients print visibly soft
+# The most pixels per inch a raster picture is printed with: a finer one is scaled down to what
+# it covers before it is drawn (print shops ask for 300 dpi; 600 keeps line art crisp). 30 pictures
+# of 3000 px on cards took 39 s and 4 GB to build and made a 700 MB PDF, for detail no printer shows.
+PRINT_DPI = 300
+PRINTED_BYTES = 256 * 1024 * 1024  # scaled-down pictures kept for the faces that show them again
 FORMATS = ("PNG", "JPEG", "WEBP")
 EXTENSIONS = (".png", ".jpg", ".jpeg", ".webp", ".svg")
 ART_BOX = "art"  # the box a component's image goes into when it names none
-CACHE_BYTES = 512 * 1024 * 1024  # decoded pixels kept in memory at most
+CACHE_BYTES = 128 * 1024 * 1024  # decoded pixels kept in memory at most
 
 
 @dataclass(frozen=True)
@@ -116,7 +124,7 @@ def _resolve(written: str, root: Path, loc: Loc, report: Report, decode: bool) -
         if too_large(full, written, loc, report):
             return None  # refused from its header: decoding it could take gigabytes
         if decode:
-            decoded(full)
+            checked(full)
     except ImageProblem as exc:
         report.error(loc, exc.code, f"image '{written}' {exc}")
         return None
@@ -126,7 +134,7 @@ def _resolve(written: str, root: Path, loc: Loc, report: Report, decode: bool) -
 def check_decodes(im: UserImage, report: Report) -> bool:
     """Whether a spec's image decodes (else IMAGE-UNREADABLE at its `image:` line)."""
     try:
-        decoded(im.path)
+        checked(im.path)
         return True
     except ImageProblem as exc:
         report.error(im.loc, exc.code, f"image '{im.written}' {exc}")
@@ -170,8 +178,6 @@ def decoded(path: Path) -> "PILImage | SvgArt":
     EXIF orientation, or checked SVG art (pnp/load/svgart.py; converted by svglib too within
     `converting`); cached. An animated WebP is its first frame (a card prints one picture).
     Raises ImageProblem for anything that is not a readable PNG, JPEG, WebP or SVG."""
-    from PIL import Image
-
     if is_svg(path):
         from . import svgart
 
@@ -179,17 +185,45 @@ def decoded(path: Path) -> "PILImage | SvgArt":
         if _converting.get():
             art.drawing()
         return art
-    st = path.stat()
-    key = (str(path), st.st_size, st.st_mtime_ns)
+    key = _file_key(path)
     if key in _cache:
         _cache.move_to_end(key)
         return _cache[key]
+    img, _sizes[key] = _decode(path)
+    return _kept(key, img)
+
+
+def checked(path: Path) -> None:
+    """That the picture at `path` decodes (ImageProblem if not), as `decoded` would, without
+    keeping more than it may: a JPEG is decoded at an eighth of its size (every byte of it is
+    still read), another raster kept for drawing only while the decoded pixels kept stay within
+    CACHE_BYTES. Its size is noted for `pixel_size_of`."""
+    if is_svg(path):
+        decoded(path)
+        return
+    key = _file_key(path)
+    if key in _cache or key in _sizes:
+        return
+    img, _sizes[key] = _decode(path, draft=(1, 1))
+    if img.size == _sizes[key] and _bytes(img) + sum(_bytes(i) for i in _cache.values()) <= CACHE_BYTES:
+        _cache[key] = img  # the picture as decoded: the build need not decode it again
+
+
+def _bytes(img: "PILImage") -> int:
+    return len(img.getbands()) * img.width * img.height
+
+
+def _decode(path: Path, draft: tuple[int, int] | None = None) -> tuple["PILImage", tuple[int, int]]:
+    """The raster at `path` decoded (see `decoded`), and its upright size in pixels; a JPEG at the
+    smallest of 1/2, 1/4, 1/8 of its size that is still at least `draft` each way, when given."""
+    from PIL import Image
+
     f = None
     try:
         with open_regular(path) as f, warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)  # say so, not Pillow's warning
             im = Image.open(f)
-            return _kept(key, _pixels(im))
+            return _pixels(im, draft)
     except ImageProblem:
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
@@ -201,25 +235,78 @@ def decoded(path: Path) -> "PILImage | SvgArt":
                            "expected a PNG or JPEG file (or WebP), or an SVG") from None
 
 
-def _pixels(im) -> "PILImage":
-    """An opened image's first frame, upright, decoded to RGB or RGBA; ImageProblem for a format
-    pnp does not read."""
+def _pixels(im, draft: tuple[int, int] | None = None) -> tuple["PILImage", tuple[int, int]]:
+    """An opened image's first frame, upright, decoded to RGB or RGBA, and its full upright size;
+    ImageProblem for a format pnp does not read."""
     from PIL import ImageOps
 
     with im:
         if im.format not in FORMATS:
             raise ImageProblem(f"is a {im.format} image; expected a PNG or JPEG file (or WebP), or an SVG")
         im.seek(0)  # an animated WebP: its first frame
-        im = ImageOps.exif_transpose(im)
+        W, H = im.size
+        turn = im.getexif().get(0x0112, 1)  # EXIF orientation
+        if turn in (5, 6, 7, 8):  # turned a quarter
+            W, H = H, W
+        if draft is not None and im.format == "JPEG":
+            im.draft(None, (max(draft), max(draft)))  # either way round: the turn comes after
+        if turn != 1:
+            im = ImageOps.exif_transpose(im)  # otherwise a copy of every pixel, for nothing
         alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
-        return im.convert("RGBA" if alpha else "RGB")
+        mode = "RGBA" if alpha else "RGB"
+        if im.mode == mode:
+            im.load()
+            return im, (W, H)
+        return im.convert(mode), (W, H)
 
 
 def _kept(key: tuple, img: "PILImage") -> "PILImage":
     """`img` cached under `key`, the oldest dropped past CACHE_BYTES."""
     _cache[key] = img
-    while sum(len(i.getbands()) * i.width * i.height for i in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
+    while sum(_bytes(i) for i in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
         _cache.popitem(last=False)
+    return img
+
+
+_printed: OrderedDict[tuple, "PILImage"] = OrderedDict()
+_sizes: dict[tuple, tuple[int, int]] = {}  # a decoded raster's size, by its file's key
+
+
+def _file_key(path: Path) -> tuple:
+    st = path.stat()
+    return str(path), st.st_size, st.st_mtime_ns
+
+
+def pixel_size_of(path: Path) -> tuple[int, int]:
+    """A raster picture's (width, height) in pixels as decoded (upright), checked once to learn it."""
+    key = _file_key(path)
+    if key not in _sizes:
+        checked(path)
+    return _sizes[key]
+
+
+def printable(path: Path, w_mm: float, h_mm: float) -> "PILImage":
+    """The raster picture at `path`, printed `w_mm` x `h_mm`, with at most the pixels that size
+    holds at PRINT_DPI: scaled down when it has more (its aspect kept), else as decoded. The same
+    request gives the same object, so a picture shown on many faces is one image in the PDF."""
+    from PIL import Image
+
+    W, H = pixel_size_of(path)
+    f = min(1.0, max(w_mm / W, h_mm / H) * PRINT_DPI / 25.4)  # the scale that prints PRINT_DPI
+    target = (max(1, math.ceil(W * f - 1e-6)), max(1, math.ceil(H * f - 1e-6)))
+    if target == (W, H):
+        return decoded(path)
+    key = (_file_key(path), target)
+    if key in _printed:
+        _printed.move_to_end(key)
+        return _printed[key]
+    whole = _cache.get(key[0])
+    img = whole if whole is not None else _decode(path, draft=target)[0]  # a JPEG decoded no larger than needed
+    if img.size != target:
+        img = img.resize(target, Image.Resampling.LANCZOS, reducing_gap=1.0)  # whole pixels averaged first: fast
+    _printed[key] = img
+    while sum(_bytes(i) for i in _printed.values()) > PRINTED_BYTES and len(_printed) > 1:
+        _printed.popitem(last=False)
     return img
 
 
@@ -298,14 +385,16 @@ def picture(d: Drawing, x: float, y: float, w: float, h: float, img: "PILImage |
 
 
 def _place(d: Drawing, im: UserImage, box: tuple, ctx: "RenderContext", report: Report, where: str) -> None:
-    img = decoded(im.path)
-    if isinstance(img, SvgArt):
-        return _place_vectors(d, img, im, box, ctx)
-    W, H = img.size
+    if is_svg(im.path):
+        return _place_vectors(d, decoded(im.path), im, box, ctx)
+    W0, H0 = pixel_size_of(im.path)
     x, y, w, h = box
     b = im.bleed  # the image's own bleed: the image covers the box grown by it
     tx, ty, tw, th = x - b, y - b, w + 2 * b, h + 2 * b
-    s = max(tw / W, th / H)  # mm per pixel: cover the box, cut off what sticks out
+    s0 = max(tw / W0, th / H0)  # mm per pixel of the file: cover the box, cut off what sticks out
+    img = printable(im.path, W0 * s0, H0 * s0)  # no finer than PRINT_DPI
+    W, H = img.size
+    s = max(tw / W, th / H)  # mm per pixel printed
     px, py, pw, ph = tx + (tw - W * s) / 2, ty + (th - H * s) / 2, W * s, H * s
     reach = _reach(box, ctx)
     pads = (_px(px - reach[0], s), _px(py - reach[1], s), _px(reach[2] - (px + pw), s), _px(reach[3] - (py + ph), s))
@@ -313,7 +402,7 @@ def _place(d: Drawing, im: UserImage, box: tuple, ctx: "RenderContext", report: 
         img = mirrored(img, *pads)
         left, bottom, right, top = pads
         px, py, pw, ph = px - left * s, py - bottom * s, pw + (left + right) * s, ph + (bottom + top) * s
-    _check_dpi(im, W, H, s, (W * s, H * s), where, report)
+    _check_dpi(im, W0, H0, s0, (W0 * s0, H0 * s0), where, report)
     rx0, ry0, rx1, ry1 = reach
     d.group(clip=DPath.rect(rx0, ry0, rx1 - rx0, ry1 - ry0)).image(px, py, pw, ph, img)
 

@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 
 from pnp.folders import ROOT
-from pnp.load import svgart
+from pnp.load import images, svgart
 from pnp.load.pixels import ImageProblem
 
 EXAMPLE = ROOT / "examples" / "lanterns"
 SPEC = "card_specs/lanterns.yaml"
 LAYOUT = "layouts/lanterns.yaml"
 WISH = "  - { id: wish-red-2, kind: wish,"
+PRINT_DPI = 300  # what a raster picture is printed at, at most (pnp/load/images.py)
 PATIENCE = 30  # s: far beyond what validate or build of the example takes; only a hang reaches it
 
 
@@ -200,3 +201,73 @@ def test_what_counts_towards_the_budget(what):
     svgart.check(under.encode())
     with pytest.raises(ImageProblem, match="draws more than 10,000 elements"):
         svgart.check(over.encode())
+
+
+# -- raster art: no more pixels than the print holds -------------------------------------------------
+
+def image_xobjects(pdf: Path) -> dict[int, tuple[int, int]]:
+    """Every image XObject of the PDF (in pages and in the forms they use): id -> (width, height)."""
+    from pypdf import PdfReader
+
+    found: dict[int, tuple[int, int]] = {}
+    seen: set[int] = set()
+
+    def walk(resources) -> None:
+        xobjects = (resources or {}).get("/XObject") or {}
+        for ref in xobjects.values():
+            x = ref.get_object()
+            key = ref.idnum if hasattr(ref, "idnum") else id(x)
+            if key in seen:
+                continue
+            seen.add(key)
+            if x.get("/Subtype") == "/Image":
+                found[key] = (int(x["/Width"]), int(x["/Height"]))
+            elif x.get("/Subtype") == "/Form":
+                walk(x.get("/Resources"))
+
+    for page in PdfReader(pdf).pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def picture(path: Path, w: int, h: int) -> None:
+    """A w x h px picture with detail everywhere (a gradient under circles)."""
+    from PIL import Image, ImageDraw
+
+    im = Image.merge("RGB", [Image.linear_gradient("L").resize((w, h)), Image.radial_gradient("L").resize((w, h)),
+                             Image.linear_gradient("L").rotate(90).resize((w, h))])
+    d = ImageDraw.Draw(im)
+    for i in range(0, min(w, h), 97):
+        d.ellipse((i, i, i + 80, i + 120), fill=(i % 256, 255 - i % 256, 128))
+    im.save(path)
+
+
+def test_a_picture_finer_than_the_print_is_stored_at_print_dpi_once_however_often_it_shows(cli, tmp_path):
+    """3000 px over a 63 x 88 mm card is ~800 dpi: stored at PRINT_DPI (300) it is ~815 x 1110 px,
+    a ninth of the pixels, and each picture is one image in the PDF however many cards show it.
+    30 such pictures took 39 s and 4 GB to build (26 s and 2.1 GB as PNG)."""
+    root = lanterns(tmp_path)
+    art = root / "card_specs" / "art"
+    picture(art / "big.jpg", 3000, 3000)
+    picture(art / "big.png", 2400, 2400)
+    picture(art / "tall.png", 2900, 4000)  # a back: the whole piece
+    edit(root, SPEC, "    icons:  { list: { choice: [star, moon] }, max: 2, required: false }\n",
+         "    icons:  { list: { choice: [star, moon] }, max: 2, required: false }\n"
+         "    pic:    { image: true, required: false }\n")
+    rows = (root / "card_specs" / "lanterns.csv").read_text(encoding="utf-8").splitlines()
+    pics = {1: "art/big.jpg", 2: "art/big.jpg", 3: "art/big.png"}
+    rows = [rows[0] + ",pic"] + [r + "," + pics.get(n, "") for n, r in enumerate(rows[1:], start=1)]
+    (root / "card_specs" / "lanterns.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    edit(root, LAYOUT, '    - { rect: all, fill: "{colour.light}" }\n',
+         '    - { rect: all, fill: "{colour.light}" }\n    - { image: "{pic}", box: all, when: pic }\n')
+    edit(root, SPEC, "{ id: wish-back, kind: back,", "{ id: wish-back, kind: back, image: art/tall.png,")
+    r = cli("build", "lanterns", "--specs", "card_specs", "--out", "out")
+    assert r.code == 0, r.out + r.err
+    sizes = image_xobjects(root / "out" / "lanterns.pdf")
+    # the card's height with its bleed (3 mm a side at most) at PRINT_DPI: a square picture covers
+    # the card by its height, its sides cut off; the back's mirrored strips make up its bleed
+    most = round((88 + 2 * 3) / 25.4 * PRINT_DPI) + 2
+    assert len(sizes) == 3, sizes  # big.jpg on two cards, big.png, tall.png on eight backs: once each
+    assert all(max(w, h) <= most for w, h in sizes.values()), (sizes, most)
+    assert sum(w * h for w, h in sizes.values()) < 4_000_000, sizes  # was 9 + 5.8 + 11.6 megapixels
+    assert images.PRINT_DPI == PRINT_DPI

@@ -228,11 +228,10 @@ def _pixel_size(el, written, report, what) -> tuple[int, int] | None | bool:
         why = (f"the picture is the '{where}' field's, a different one on each card, so its size is not known when "
                "the layout is read")
     else:
-        img = images.decoded(where)  # decoded once already, by images.resolve
-        if isinstance(img, SvgArt):
+        if images.is_svg(where):
             why = "the picture is SVG art, which has no pixels"
         else:
-            return img.size
+            return images.pixel_size_of(where)  # checked once already, by images.resolve
     n = written[in_px[0]][2]
     report.error(n.loc, "FACE-CROP", f"'{in_px[0]}' of {what} is '{n.value}', a number of pixels, but {why}; give the "
                                      f"crop in percentages of the picture, such as {CROP_EXAMPLE}")
@@ -267,12 +266,13 @@ def place_image(d, path, box, fit: str = "cover", look: Look | None = None) -> N
     """The picture at `path` in `box`: covering it (centred, cut to the box) or, with "contain",
     all of it inside the box; cropped, turned, flipped and see-through as `look` says. Decoded once
     however many faces show it (pnp/load/images.py)."""
-    img = images.decoded(path)
-    W, H = img.size  # pixels, or an SVG's points
+    img = images.decoded(path) if images.is_svg(path) else None
+    W, H = img.size if img is not None else images.pixel_size_of(path)  # an SVG's points, or pixels
     if look is None:
         s = (max if fit == "cover" else min)(box.w / W, box.h / H)  # mm per pixel (or point)
         w, h = W * s, H * s
         x, y = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
+        img = images.printable(path, w, h) if img is None else img  # no finer than PRINT_DPI
         images.picture(d.group(clip=Path.rect(box.x, box.y, box.w, box.h)), x, y, w, h, img)
         return
     fx, fy, fw, fh = look.crop or (0.0, 0.0, 1.0, 1.0)
@@ -289,6 +289,7 @@ def place_image(d, path, box, fit: str = "cover", look: Look | None = None) -> N
     inner = d.group(clip=Path.rect(box.x, box.y, box.w, box.h)).group(m, Path.rect(0.0, 0.0, w, h) if cropped else None)
     # the whole picture, placed so that the region lands on (0, 0, w, h): y is up here, the crop's y down
     x0, y0 = -fx * W * s, -(1.0 - fy - fh) * H * s
+    img = images.printable(path, W * s, H * s) if img is None else img  # the whole picture, no finer than PRINT_DPI
     if isinstance(img, SvgArt):
         inner.vector(x0, y0, W * s, H * s, img, look.opacity)
     else:
