@@ -452,6 +452,8 @@ def _check_size(root) -> None:
     past MAX_NUMBER."""
     ids = {}
     elements = [el for el in root.iter() if isinstance(el.tag, str)]
+    if len(elements) > MAX_SHAPES:  # each is drawn at least once: refused before it is walked
+        raise _problem(f"draws more than {MAX_SHAPES:,} elements: it has {len(elements):,}; simplify it")
     for el in elements:
         i = el.get("id")
         if i is not None:
