@@ -67,26 +67,55 @@ def col_of(specs: Path, game: str, line: int, needle: str) -> int:
     return text.index(needle) + 1
 
 
+def _shared_folder(tmp_path_factory, name: str) -> Path:
+    """A folder this run's test workers share (pytest-xdist gives each its own temporary folder,
+    under one for the run); the run's own without xdist."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / name
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def _built_once(folder: Path, name: str, build) -> Path:
+    """`folder/name`, made by `build(target) -> stderr text` by whichever worker asks first: the
+    others wait on its lock (no polling) and read what it made. Returns the target folder."""
+    import fcntl
+
+    target = folder / name
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = folder / f"{name}.stderr"  # written last: what the build said, beside (not in) its folder
+        if not done.is_file():
+            err = build(target)
+            done.write_text(err, encoding="utf-8")
+    return target
+
+
 @pytest.fixture(scope="session")
 def shipped_build(tmp_path_factory):
-    """Build every shipped game once with default options; returns a function game -> Built."""
-    out = tmp_path_factory.mktemp("build")
+    """Build every shipped game once with default options — once in the run, whichever test
+    worker asks first; returns a function game -> Built."""
+    out = _shared_folder(tmp_path_factory, "shipped-builds")
     cache: dict[str, "Built"] = {}
 
     def get(game: str, *extra: str) -> "Built":
         key = game + " ".join(extra)
         if key not in cache:
-            target = out / (key.replace(" ", "_").replace("-", "_") or "default")
             import contextlib
             import io
 
-            said, err = io.StringIO(), io.StringIO()  # kept with the build, not told to the first test to ask
-            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(err):
-                code = main(["build", game, "--out", str(target), "--specs", str(SPECS_DIR),
-                             "--layouts", str(LAYOUTS_DIR), *extra])
-            assert code == 0, f"pnp build {game} {extra} exited {code}: {said.getvalue()}{err.getvalue()}"
+            def build(target: Path) -> str:
+                said, err = io.StringIO(), io.StringIO()  # kept with the build, not told to the first test to ask
+                with contextlib.redirect_stdout(said), contextlib.redirect_stderr(err):
+                    code = main(["build", game, "--out", str(target), "--specs", str(SPECS_DIR),
+                                 "--layouts", str(LAYOUTS_DIR), *extra])
+                assert code == 0, f"pnp build {game} {extra} exited {code}: {said.getvalue()}{err.getvalue()}"
+                return err.getvalue()
+
+            target = _built_once(out, key.replace(" ", "_").replace("-", "_") or "default", build)
             cache[key] = Built(target / f"{game}.pdf", json.loads((target / f"{game}.json").read_text()),
-                               err.getvalue())
+                               (out / f"{target.name}.stderr").read_text(encoding="utf-8"))
         return cache[key]
 
     return get
@@ -153,16 +182,19 @@ def shapes_game(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def shapes_build(tmp_path_factory, shapes_game):
-    """Build the shapes test game once per set of options; returns a function (*options) -> Built."""
-    out = tmp_path_factory.mktemp("shapes")
+    """Build the shapes test game once per set of options (once in the run); returns a function (*options) -> Built."""
+    out = _shared_folder(tmp_path_factory, "shapes-builds")
     cache: dict[tuple, Built] = {}
 
     def get(*extra: str) -> Built:
         if extra not in cache:
-            target = out / ("_".join(extra).replace("-", "_").replace(",", "_") or "default")
-            code = main(["build", shapes_game.GAME_ID, "--out", str(target), "--specs", str(SHAPES_DIR / "card_specs"),
-                         *extra])
-            assert code == 0, f"pnp build shapes-test {extra} exited {code}"
+            def build(target: Path) -> str:
+                code = main(["build", shapes_game.GAME_ID, "--out", str(target), "--specs",
+                             str(SHAPES_DIR / "card_specs"), *extra])
+                assert code == 0, f"pnp build shapes-test {extra} exited {code}"
+                return ""
+
+            target = _built_once(out, "_".join(extra).replace("-", "_").replace(",", "_") or "default", build)
             game = shapes_game.GAME_ID
             cache[extra] = Built(target / f"{game}.pdf", json.loads((target / f"{game}.json").read_text()))
         return cache[extra]
