@@ -178,18 +178,32 @@ def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[lis
     scale bar — without the bar only where no text fits with it. `inset`: mm more inside the
     printable area (a back page drawn turned: what the turn moves it by at most)."""
     found = obstacles(page) + list(avoid)
-    key = (texts, sheet.width, sheet.height, sheet.margin + inset, tuple(tuple(o) for o in found))
+    # where a slug goes depends on its texts only by their widths (a width is the text's at 1 pt
+    # times the size): page 3's slug goes where page 2's went, and a warm rebuild's where its own did
+    widths = tuple(round(fonts.width(t, 1.0), 9) for t in texts)
+    key = (widths, sheet.width, sheet.height, sheet.margin + inset, tuple(tuple(o) for o in found))
     hit = _placed.get(key)
-    if hit is not None:  # the same page as a build before (a warm rebuild): the same place
-        return hit
+    if hit is not None:
+        return _retext(hit, texts)
     slug = _place(texts, sheet, found, inset)
     if len(_placed) > 4096:
         _placed.clear()
-    _placed[key] = slug
+    _placed[key] = (texts, slug)
     return slug
 
 
-_placed: dict[tuple, "Slug"] = {}
+_placed: dict[tuple, tuple[tuple[str, ...], "Slug"]] = {}
+
+
+def _retext(hit: tuple[tuple[str, ...], "Slug"], texts: tuple[str, ...]) -> "Slug":
+    """A slug placed for texts of the same widths, saying these texts instead."""
+    was, slug = hit
+    for old, new in zip(was, texts):
+        if slug.text == old + BAR_LABEL:
+            return replace(slug, text=new + BAR_LABEL)
+        if slug.text == old:
+            return replace(slug, text=new)
+    raise AssertionError(f"slug {slug.text!r} is none of {was!r}")  # pragma: no cover - _place picks one of them
 
 
 def _place(texts: tuple[str, ...], sheet: Sheet, found: list[list[Point]], inset: float = 0.0) -> "Slug":
