@@ -1,9 +1,17 @@
+"""`python -m pnp` and the installed `pnp` command (its console script calls `run`): Ctrl-C while
+pnp's command line is still being imported is told as `main` tells it, not as a traceback.
+This module imports nothing of pnp's at its top, so the interrupt cannot land before the try."""
 import sys
 
-try:
-    from .cli import main
-except KeyboardInterrupt:  # Ctrl-C while `python -m pnp` starts: told as in `main`, not as a traceback
-    print("pnp: interrupted", file=sys.stderr)
-    sys.exit(130)
 
-sys.exit(main())
+def run() -> int:
+    try:
+        from .cli import main
+    except KeyboardInterrupt:
+        print("pnp: interrupted", file=sys.stderr)
+        return 130
+    return main()
+
+
+if __name__ == "__main__":
+    sys.exit(run())
