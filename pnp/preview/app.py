@@ -316,9 +316,12 @@ def _entry(g, card) -> list[tuple[int, str]]:
     path = _source(g, card.file)
     if path is None:
         return []
-    try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+    from ..load.tables import MAX_TABLE_BYTES
+    from ..writers.jsonfile import NotReadable, read_regular
+
+    try:  # a regular file only, opened without waiting: a pipe swapped in since the build hangs nothing
+        lines = read_regular(path, MAX_TABLE_BYTES).decode("utf-8", errors="replace").splitlines()
+    except (OSError, NotReadable):
         return []
     last = min(card.last_line, card.line + 40)
     return [(n, lines[n - 1]) for n in range(card.line, last + 1) if 0 < n <= len(lines)]
@@ -333,7 +336,7 @@ def _source(g, shown: str) -> Path | None:
     name = Path(shown).name
     candidates = [Path(spec.base) / f"{g.game}.yaml"] + [Path(p) for p in getattr(spec, "tables", {}) or {}]
     for p in candidates:
-        if p.name == name and p.is_file():
+        if p.name == name:
             return p
     return None
 

@@ -218,3 +218,28 @@ def test_a_system_error_repeated_for_every_connection_is_told_once_in_a_thousand
         "socket.accept() out of system resource: Too many open files",
         "socket.accept() out of system resource: Too many open files (1000 times so far)",
         "socket.accept() out of system resource: Too many open files (2000 times so far)"]
+
+
+def test_a_cards_entry_read_from_a_spec_swapped_for_a_pipe_waits_for_nothing(tmp_path, monkeypatch):
+    """A card's page quotes its spec entry as written, read when the page is asked for: a spec
+    replaced by a named pipe since the build (before the watcher has said so) gives no entry, at
+    once — opening the pipe to read it would wait for a writer, and hold the page's thread."""
+    import threading
+    from types import SimpleNamespace
+
+    from pnp.preview import app
+    from pnp.preview.app import _entry
+
+    spec = tmp_path / "gem.yaml"
+    spec.write_text("game: gem\ncomponents:\n  - { id: a }\n", encoding="utf-8")
+    g = SimpleNamespace(game="gem", loaded=SimpleNamespace(spec=SimpleNamespace(base=str(tmp_path), tables={})))
+    card = SimpleNamespace(file="card_specs/gem.yaml", line=3, last_line=3)
+    assert _entry(g, card) == [(3, "  - { id: a }")]  # the file as it is
+    spec.unlink()
+    os.mkfifo(spec)
+    monkeypatch.setattr(app, "_source", lambda g, shown: spec)  # found a file, then swapped: the race
+    got: list = []
+    reader = threading.Thread(target=lambda: got.append(_entry(g, card)), daemon=True)
+    reader.start()
+    reader.join(30)  # a bound on a hang, not a wait for something expected to take time
+    assert not reader.is_alive() and got == [[]]
