@@ -168,13 +168,14 @@ def fit(text: str, size: float, max_width_mm: float, bold: bool = False, min_siz
 
 def missing(text: str, bold: bool = False, italic: bool = False, family: str = "") -> list[str]:
     """Characters of `text` that no font can draw, in order of first appearance."""
-    seen: list[str] = []
-    for ch in text:
-        if ch not in seen and font_for(ch, bold, italic, family) is None and ch.isprintable():
-            seen.append(ch)
-        elif ch not in seen and not ch.isprintable() and ch not in "\n":
-            seen.append(ch)
-    return seen
+    seen: dict[str, None] = {}  # each character looked at once (a text of 32,767 different ones is linear)
+    for ch in dict.fromkeys(text):
+        if ch.isprintable():
+            if font_for(ch, bold, italic, family) is None:
+                seen[ch] = None
+        elif ch != "\n":
+            seen[ch] = None
+    return list(seen)
 
 
 def fallen_back(text: str, bold: bool = False, italic: bool = False, family: str = "") -> list[str]:

@@ -93,3 +93,18 @@ def test_a_build_with_a_long_text_at_200_pt_on_every_card_is_bounded_and_reports
     assert r.code == 0, r.out + r.err
     assert codes(r).count("TEXT-OVERFLOW") == 40, r.out + r.err
     assert calls.n < 15_000_000, calls  # was ~420,000,000: 40 cards of 10 million
+
+
+def test_the_characters_no_font_has_are_found_looking_at_each_character_once():
+    """A cell of 32,767 characters, thousands of them different and in no font: each is named
+    once, in the order of its first appearance, and each different character is looked up once
+    (it was every character, against every one found so far: quadratic in what is missing)."""
+    from pnp.geometry import fonts
+
+    lacking = [chr(0xE000 + i) for i in range(3000)]  # private-use characters: no font has them
+    text = ("ab燈\t" + "".join(lacking)) * 8 + "a" * 8000
+    fonts.missing("燈\ue000\ue001")  # the fallback faces read (once a process), before counting
+    with counted() as calls:
+        found = fonts.missing(text)
+    assert found == ["\t", *lacking]
+    assert calls.n < 6 * len(set(text)), calls  # a few calls per different character
