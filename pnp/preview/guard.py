@@ -11,7 +11,14 @@ is uvicorn's own (h11) with two rules added (`guarded`):
   for a request's head (a stalled one, or an idle keep-alive one, which a browser opens again),
   or, when every open one is being answered (an event stream, a picture), the new one;
 - a connection that has not sent a whole request head within `head_s` of its start (or of its
-  last answer) is closed.
+  last answer) is closed;
+- a connection that reads nothing of its answers (its writes stalled, the system's buffers full:
+  a client that asks for pages, many at once, and never reads them) is cut once they have stalled
+  for `head_s`, and counts as waiting for the cap; it never holds a slot, a file or an answer's
+  memory for longer.
+
+A connection closed with answers still unsent is aborted, not closed: closing would wait for the
+client to read them, and one that never reads would keep its file open for ever.
 
 `quiet_logs` lets the first of each kind of log line through and then one in every `EVERY`,
 with how many there were, without a traceback (asyncio's "socket.accept() out of system
@@ -34,6 +41,7 @@ def guarded(cap: int, head_s: float, log) -> type[H11Protocol]:
         def connection_made(self, transport) -> None:
             self._since = self.loop.time()  # waiting for a request's head since
             self._late = None
+            self._stuck = None  # the timer of a stalled write
             super().connection_made(transport)
             if not transport.is_closing():
                 self._keep_under_cap()
@@ -45,15 +53,42 @@ def guarded(cap: int, head_s: float, log) -> type[H11Protocol]:
             self._arm()
 
         def connection_lost(self, exc) -> None:
-            if self._late is not None:
-                self._late.cancel()
-                self._late = None
+            for timer in (self._late, self._stuck):
+                if timer is not None:
+                    timer.cancel()
+            self._late = self._stuck = None
             super().connection_lost(exc)
+
+        def pause_writing(self) -> None:
+            super().pause_writing()
+            if self._stuck is None:
+                self._stuck = self.loop.call_later(head_s, self._write_late)
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            if self._stuck is not None:
+                self._stuck.cancel()
+                self._stuck = None
+
+        def _write_late(self) -> None:
+            self._stuck = None
+            if self.flow is not None and self.flow.write_paused:
+                self._shut()
+                _said.tell(log, f"pnp serve: a connection that read none of its answers for {head_s:g} s is cut")
+
+        def _shut(self) -> None:
+            """Close the connection now, answers still unsent dropped (see the module's note)."""
+            if self.transport.get_write_buffer_size():
+                self.transport.abort()
+            elif not self.transport.is_closing():
+                self.transport.close()
 
         @property
         def waiting(self) -> bool:
-            """No request is being answered: the connection waits for (the rest of) a head."""
-            return self.cycle is None or self.cycle.response_complete
+            """No request is being answered, or its answer is not being read: the connection waits
+            for (the rest of) a head, or for a client that may never read."""
+            return self.cycle is None or self.cycle.response_complete or \
+                (self.flow is not None and self.flow.write_paused)
 
         def _arm(self) -> None:
             if self._late is not None:
@@ -63,7 +98,7 @@ def guarded(cap: int, head_s: float, log) -> type[H11Protocol]:
         def _head_late(self) -> None:
             self._late = None
             if self.waiting and not self.transport.is_closing():
-                self.transport.close()
+                self._shut()
 
         def _keep_under_cap(self) -> None:
             open_ = [c for c in self.connections if not c.transport.is_closing()]
@@ -71,7 +106,7 @@ def guarded(cap: int, head_s: float, log) -> type[H11Protocol]:
                 return
             idle = [c for c in open_ if c is not self and getattr(c, "waiting", False)]
             victim = min(idle, key=lambda c: c._since) if idle else self
-            victim.transport.close()
+            victim._shut()
             _said.tell(log, f"pnp serve: more than {cap} connections at once: the one that waited longest "
                             "for a request is closed")
 

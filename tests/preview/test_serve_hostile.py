@@ -243,3 +243,61 @@ def test_a_cards_entry_read_from_a_spec_swapped_for_a_pipe_waits_for_nothing(tmp
     reader.start()
     reader.join(30)  # a bound on a hang, not a wait for something expected to take time
     assert not reader.is_alive() and got == [[]]
+
+
+STUCK = 12  # connections that ask for many pages at once and read none of them
+
+
+def test_clients_that_never_read_their_answers_are_cut_and_keep_neither_slots_nor_files(tmp_path):
+    """Each connection sends a hundred requests for the page in one go (pipelined) and reads
+    nothing, its receive buffer small: the server's writes stall. They are cut once stalled (they
+    held their slot, their file and their answers' memory for ever), the page is answered
+    meanwhile, and the server's open files come back to what they were."""
+    (tmp_path / "card_specs").mkdir()
+    shutil.copy(SPECS_DIR / "gem.yaml", tmp_path / "card_specs" / "gem.yaml")
+    server = Server(tmp_path, "gem", "--specs", "card_specs",
+                    env={"PNP_SERVE_MAX_CONNECTIONS": "40", "PNP_SERVE_HEAD_S": "1"})
+    stuck: list[socket.socket] = []
+    try:
+        server.wait_ready("/game/gem")
+        before = len(os.listdir(f"/proc/{server.proc.pid}/fd"))
+        host, port = server.url.removeprefix("http://").split(":")
+        ask = b"GET /game/gem HTTP/1.1\r\nHost: localhost\r\n\r\n" * 100
+        for _ in range(STUCK):
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # before connecting: the window stays small
+            s.connect((host, int(port)))
+            s.sendall(ask)
+            stuck.append(s)
+        assert server.get("/game/gem/state.json")[0] == 200  # answered meanwhile
+        cut = "pnp serve: a connection that read none of its answers for 1 s is cut"
+        assert cut in server.wait_said(cut, timeout=60)  # read nothing: the stall is the server's to end
+        assert _cut_by_server(stuck) == STUCK  # every one, in the end (one read since is answered, then closed)
+        assert server.get("/game/gem")[0] == 200
+        assert len(os.listdir(f"/proc/{server.proc.pid}/fd")) <= before  # no file kept for them
+    finally:
+        for s in stuck:
+            s.close()
+        code, err = server.stop()
+    assert code == 0 and "Traceback" not in err and len(err) < 2000 and err.count(cut) == 1, err
+
+
+def _cut_by_server(socks: list[socket.socket], wait_s: float = 60) -> int:
+    """How many of `socks` the server ends (read to their end, what was sent read and dropped;
+    waited on until it has, `wait_s` at most in all)."""
+    import time
+
+    cut, deadline = 0, time.monotonic() + wait_s
+    for s in socks:
+        while True:
+            s.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                if s.recv(1 << 16) == b"":
+                    cut += 1
+                    break
+            except ConnectionResetError:
+                cut += 1
+                break
+            except TimeoutError:
+                break
+    return cut
