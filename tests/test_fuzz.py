@@ -28,7 +28,7 @@ from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
 from pnp.games.project import load_for_build
 
 GAMES_SHIPPED = list(GAMES)
-FUZZ = settings(max_examples=30, deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=20, deadline=None, derandomize=True, database=None,
                 suppress_health_check=list(HealthCheck))
 CALLS = 10_000_000  # the most one command may make: 25 times the most a mutated file takes (~400,000)
 
