@@ -168,14 +168,12 @@ def fit(text: str, size: float, max_width_mm: float, bold: bool = False, min_siz
 
 def missing(text: str, bold: bool = False, italic: bool = False, family: str = "") -> list[str]:
     """Characters of `text` that no font can draw, in order of first appearance."""
-    seen: dict[str, None] = {}  # each character looked at once (a text of 32,767 different ones is linear)
-    for ch in dict.fromkeys(text):
-        if ch.isprintable():
-            if font_for(ch, bold, italic, family) is None:
-                seen[ch] = None
-        elif ch != "\n":
-            seen[ch] = None
-    return list(seen)
+    out: list[str] = []
+    for ch in dict.fromkeys(text):  # each different character once, in order (linear in the text)
+        drawn = font_for(ch, bold, italic, family) is not None if ch.isprintable() else ch == "\n"
+        if not drawn:
+            out.append(ch)
+    return out
 
 
 def fallen_back(text: str, bold: bool = False, italic: bool = False, family: str = "") -> list[str]:

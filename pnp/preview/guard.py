@@ -14,8 +14,8 @@ is uvicorn's own (h11) with two rules added (`guarded`):
   last answer) is closed;
 - a connection that reads nothing of its answers (its writes stalled, the system's buffers full:
   a client that asks for pages, many at once, and never reads them) is cut once they have stalled
-  for `head_s`, and counts as waiting for the cap; it never holds a slot, a file or an answer's
-  memory for longer.
+  for `head_s`, and is closed first for the cap, as a waiting one is: it never holds a slot, a
+  file or an answer's memory for longer.
 
 A connection closed with answers still unsent is aborted, not closed: closing would wait for the
 client to read them, and one that never reads would keep its file open for ever.
@@ -85,10 +85,15 @@ def guarded(cap: int, head_s: float, log) -> type[H11Protocol]:
 
         @property
         def waiting(self) -> bool:
-            """No request is being answered, or its answer is not being read: the connection waits
-            for (the rest of) a head, or for a client that may never read."""
-            return self.cycle is None or self.cycle.response_complete or \
-                (self.flow is not None and self.flow.write_paused)
+            """No request is being answered: the connection waits for (the rest of) a head."""
+            return self.cycle is None or self.cycle.response_complete
+
+        @property
+        def idle(self) -> bool:
+            """Waiting for a head, or for a client to read its answer (it may never): closed first
+            when the connections are too many. (A slow reader is not cut by the head's timer: its
+            writes stall and resume, and only a stall of `head_s` cuts it.)"""
+            return self.waiting or (self.flow is not None and self.flow.write_paused)
 
         def _arm(self) -> None:
             if self._late is not None:
@@ -104,7 +109,7 @@ def guarded(cap: int, head_s: float, log) -> type[H11Protocol]:
             open_ = [c for c in self.connections if not c.transport.is_closing()]
             if len(open_) <= cap:
                 return
-            idle = [c for c in open_ if c is not self and getattr(c, "waiting", False)]
+            idle = [c for c in open_ if c is not self and getattr(c, "idle", False)]
             victim = min(idle, key=lambda c: c._since) if idle else self
             victim._shut()
             _said.tell(log, f"pnp serve: more than {cap} connections at once: the one that waited longest "
