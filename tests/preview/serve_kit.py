@@ -97,17 +97,6 @@ class Server:
         return self.proc.returncode, self.wait_said("\0").rstrip("\0")
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("no chromium to drive (apt-get install chromium; .ci/run installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
-
-
 # Every picture in the window loaded (those below it load as they are scrolled to: loading="lazy").
 IN_VIEW_LOADED = ("() => [...document.images].filter(i => i.getBoundingClientRect().top < innerHeight)"
                   ".every(i => i.complete && i.naturalWidth > 0)")

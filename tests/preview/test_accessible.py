@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from serve_kit import IN_VIEW_LOADED, browser  # noqa: F401  (browser: a fixture)
+from serve_kit import IN_VIEW_LOADED
 from test_serve_page import gem  # noqa: F401  (the served GEM: a fixture)
 
 PAGES = ["/", "/game/gem", "/game/gem/card/sapphire-ruby", "/game/gem/sheets", "/game/gem/deal?players=3&seed=5"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnp.load.paths import SPECS_DIR
-from serve_kit import IN_VIEW_LOADED, Server, browser, save  # noqa: F401  (browser: a fixture)
+from serve_kit import IN_VIEW_LOADED, Server, save
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from serve_kit import IN_VIEW_LOADED, Server, browser, save  # noqa: F401  (browser: a fixture)
+from serve_kit import IN_VIEW_LOADED, Server, save
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "lanterns"
 HOSTILE = "<svg onload=alert(1)>"  # within the example's 24-character titles
