@@ -14,6 +14,7 @@ import io
 import re
 import threading
 import zlib
+from collections import OrderedDict
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
@@ -29,9 +30,11 @@ from ..geometry.drawing import PT, Drawing, Fill, Group, Image, Matrix, Path, Te
 # stream and, without reportlab's C accelerator, is the slowest step of writing the file.
 rl_config.useA85 = 0
 
-# Two steps of reportlab's file writer, made quicker without changing a byte they produce:
+# Three steps of reportlab's file writer, made quicker without changing a byte they produce:
 # - every object number, name and key is encoded through reportlab's own Python codec (21,000
 #   calls, a tenth of a build); plain ASCII other than the codes 0x18-0x1f is the same bytes in it;
+# - a dictionary's key is written as reportlab writes it (a PDF name, escaped, encoded) once per
+#   key, not once per dictionary: the four games' PDFs write 9,000 keys, some thirty different;
 # - streams are compressed at zlib level 3, not 6: a third of the time, a tenth bigger.
 _SAME_IN_PDFDOC = re.compile(r"[\x00-\x17\x20-\x7f]*")
 _rl_pdfdoc_enc = pdfdoc.pdfdocEnc
@@ -58,10 +61,38 @@ class _Flate(pdfdoc.PDFStreamFilterZCompress):
         return zlib.compress(text.encode("utf8") if isinstance(text, str) else text, ZLIB_LEVEL)
 
 
+_key_code: dict[str, bytes] = {}  # a dictionary key as written, and the space after it
+
+
+def _dict_format(self, document, IND=b"\n "):
+    """reportlab's PDFDictionary.format, each key's bytes made once (see above)."""
+    d = self.dict
+    keys = list(d.keys())
+    if not isinstance(d, OrderedDict):
+        keys.sort()
+    fmt, L = pdfdoc.format, []
+    for k in keys:
+        code = _key_code.get(k) if type(k) is str else None
+        if code is None:
+            code = fmt(pdfdoc.PDFName(k), document) + b" "
+            if type(k) is str and len(_key_code) < 4096:
+                _key_code[k] = code
+        L.append(code + fmt(d[k], document))
+    if (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced":
+        L = IND.join(L)
+    else:  # break up every 6 elements anyway
+        for i in reversed(range(6, len(L), 6)):
+            L.insert(i, b"\n ")
+        L = b" ".join(L)
+    return b"<<\n" + L + b"\n>>"
+
+
 ZLIB_LEVEL = 3
 if hasattr(pdfdoc, "pdfdocEnc") and hasattr(pdfdoc, "PDFZCompress"):
     pdfdoc.pdfdocEnc = _pdfdoc_enc
     pdfdoc.PDFZCompress = _Flate()
+if hasattr(pdfdoc.PDFDictionary, "format") and hasattr(pdfdoc, "PDFName"):
+    pdfdoc.PDFDictionary.format = _dict_format
 
 # A font subset's name is a tag of six capitals, "+", the font's name; reportlab numbers each
 # font's subsets from AAAAAA, so DejaVu Sans and DejaVu Sans Bold both have an AAAAAA+ subset: a
