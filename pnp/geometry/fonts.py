@@ -136,8 +136,8 @@ def _runs(text: str, bold: bool, italic: bool = False, family: str = "") -> tupl
         _font(*chain[0])  # registered on first use (an oblique only when an italic run asks for it)
         return ((first, text),) if text else ()
     out: list[tuple[str, str]] = []
-    for ch in text:
-        name = font_for(ch, bold, italic, family) or first
+    for ch in text:  # printable ASCII is the first shipped face's, as above; only the rest is looked for
+        name = first if not family and " " <= ch <= "~" else font_for(ch, bold, italic, family) or first
         if out and out[-1][0] == name:
             out[-1] = (name, out[-1][1] + ch)
         else:
