@@ -1,17 +1,20 @@
-"""Doing several games' builds at once: one forked process per game, as many at a time as there
-are cores, results handed back in the order the games were given.
+"""Doing several games' builds at once: a forked worker process per core, each building one game
+after another, results handed back in the order the games were given.
 
 `run(jobs, work)` calls `work(job, progress)` for every job and yields `(job, result)` in job
 order. With one job, one core, or no `fork` it simply calls `work` in this process. Otherwise
-each job runs in a child process forked from this one (so it shares everything already loaded,
-and nothing has to be pickled on the way in); the child sends its progress and its result back
-through a pipe, pickled. Larger jobs (by `job.weight`) start first so the cores finish together.
+the jobs run in worker processes forked from this one (so they share everything already loaded,
+and nothing has to be pickled on the way in), as many as there are cores and no more than there
+are jobs; the parent hands each free worker the next job's number through a pipe, and the worker
+sends its progress and its result back through another, pickled. Larger jobs (by `job.weight`)
+go first so the cores finish together.
 
-A child never outlives the command: it is killed with its parent (Linux's PDEATHSIG), and when
+A worker never outlives the command: it is killed with its parent (Linux's PDEATHSIG), and when
 the parent is interrupted (Ctrl-C, SIGTERM, SIGHUP when its terminal closes) it stops its
-children the same way and waits for them, so each child removes its own staged files on the way out, as a build in one process does.
-A child that dies without a result (killed, or a bug in the build) has a `WorkerDied` for its
-result, saying how; the other jobs go on.
+workers the same way and waits for them, so each removes its own staged files on the way out, as
+a build in one process does. A job whose worker dies without its result (killed, or a bug in the
+build) has a `WorkerDied` for its result, saying how; the other jobs go on, in a new worker if
+they need one.
 """
 from __future__ import annotations
 
@@ -64,7 +67,23 @@ class _Forwarder:
         return call
 
 
+class _Worker:
+    """A child process and its two pipes: the parent writes it job numbers, it writes back messages."""
+
+    def __init__(self, pid: int, tasks: int, results: int):
+        self.pid, self.tasks, self.results = pid, tasks, results
+        self.buf = bytearray()
+        self.job: int | None = None  # the job it is doing
+
+
 class _Pool:
+    """`workers` child processes forked at the start, each doing one job after another as the
+    parent hands them out (the biggest first, each to the first worker free). A worker outlives
+    its first job: forking a child per job copied the parent's memory into each (a third of a
+    four-game build's system time went on those page copies) and left each to rebuild the font
+    tables and text measures the one before it had made. A worker whose job fails or dies is
+    replaced by a new one for the jobs still to do."""
+
     def __init__(self, jobs, work, progress, workers: int):
         try:  # once here rather than in every child (_die_with_parent)
             import ctypes  # noqa: F401
@@ -72,20 +91,18 @@ class _Pool:
             pass
         self.jobs, self.work, self.workers = list(jobs), work, workers
         self.progress = [progress(job) if progress else None for job in self.jobs]
-        self.order = sorted(range(len(self.jobs)), key=lambda i: -getattr(self.jobs[i], "weight", 0))
-        self.live: dict[int, tuple[int, int, bytearray]] = {}  # read fd -> (job index, pid, bytes so far)
+        self.waiting = sorted(range(len(self.jobs)), key=lambda i: -getattr(self.jobs[i], "weight", 0))
+        self.live: dict[int, _Worker] = {}  # by the fd of its results
         self.done: dict[int, Any] = {}  # results not yet handed on
         self.answered: set[int] = set()  # jobs whose result came (handed on or not)
         self.sel = selectors.DefaultSelector()
 
     def results(self) -> Iterator[tuple[Any, Any]]:
-        waiting = list(self.order)
         nxt = 0
         try:
             while nxt < len(self.jobs):
                 while nxt not in self.done:
-                    while waiting and len(self.live) < self.workers:
-                        self._start(waiting.pop(0))
+                    self._hand_out()
                     self._step()
                 yield self.jobs[nxt], self.done.pop(nxt)
                 nxt += 1
@@ -93,39 +110,74 @@ class _Pool:
             self._stop_all()
             self.sel.close()
 
-    def _start(self, i: int) -> None:
+    def _hand_out(self) -> None:
+        """Every free worker its next job, a new worker started for a job none is free to take (up
+        to `workers`), and a free worker told there is nothing left (its task pipe closed: it exits)."""
+        usable = [w for w in self.live.values() if w.tasks >= 0]  # not one leaving after a crash
+        free = sum(1 for w in usable if w.job is None)
+        while len(self.waiting) > free and len(usable) < self.workers:
+            usable.append(self._start())
+            free += 1
+        for w in usable:
+            if w.job is not None:
+                continue
+            if self.waiting:
+                w.job = self.waiting.pop(0)
+                os.write(w.tasks, _HEADER.pack(w.job))
+            else:
+                os.close(w.tasks)
+                w.tasks = -1
+
+    def _start(self) -> _Worker:
         for stream in (sys.stdout, sys.stderr):  # nothing buffered here may be written twice
             try:
                 stream.flush()
             except (OSError, ValueError):
                 pass
         # Ctrl-C, SIGTERM and SIGHUP wait until the child is known here (so that _stop_all stops it
-        # and waits for its clean-up) and, in the child, until it runs its job under the try below.
+        # and waits for its clean-up) and, in the child, until it runs its jobs under the try below.
         blocked = _block(_STOPS)
         try:
+            tasks_r, tasks_w = os.pipe()
             r, w = os.pipe()
             parent = os.getpid()
             pid = os.fork()
             if pid == 0:
-                self._child(i, r, w, parent, blocked)  # never returns
+                self._child(tasks_r, w, parent, blocked, [tasks_w, r, *self._fds()])  # never returns
             os.close(w)
-            self.live[r] = (i, pid, bytearray())
+            os.close(tasks_r)
+            worker = self.live[r] = _Worker(pid, tasks_w, r)
             self.sel.register(r, selectors.EVENT_READ)
         finally:
             _block(blocked, how=getattr(signal, "SIG_SETMASK", None))
+        return worker
 
-    def _child(self, i: int, r: int, w: int, parent: int, mask) -> None:
-        """Do the job, send the result, and leave without running any clean-up of the parent's."""
+    def _fds(self) -> list[int]:
+        """The other workers' pipe ends, which a new worker must not hold open."""
+        return [fd for w in self.live.values() for fd in (w.results, w.tasks) if fd >= 0]
+
+    def _child(self, tasks: int, w: int, parent: int, mask, theirs: list[int]) -> None:
+        """Do each job the parent hands over and send its result, until the parent has no more;
+        then leave without running any clean-up of the parent's."""
         code = 1
+        i = -1
         try:
-            os.close(r)
+            for fd in theirs:
+                os.close(fd)
             _block(mask, how=getattr(signal, "SIG_SETMASK", None))
             try:
                 _die_with_parent(parent)
-                gc.disable()  # a child lives for one job: what it leaves goes when it exits (a tenth quicker)
-                prog = _Forwarder(w, i) if self.progress[i] is not None else None
-                result = self.work(self.jobs[i], prog)
-                _send(w, ("result", i, result))
+                # a worker lives for a few jobs: what a build leaves in cycles (a few thousand objects)
+                # goes when it exits; a collection between jobs would cost more than it frees
+                gc.disable()
+                while True:
+                    got = _read_exactly(tasks, _HEADER.size)
+                    if not got:
+                        break
+                    (i,) = _HEADER.unpack(got)
+                    prog = _Forwarder(w, i) if self.progress[i] is not None else None
+                    result = self.work(self.jobs[i], prog)
+                    _send(w, ("result", i, result))
                 code = 0
             except KeyboardInterrupt:
                 code = 130
@@ -140,20 +192,24 @@ class _Pool:
     def _step(self) -> None:
         for key, _ in self.sel.select():
             fd = key.fd
-            i, pid, buf = self.live[fd]
+            worker = self.live[fd]
             chunk = os.read(fd, 1 << 16)
             if chunk:
-                buf.extend(chunk)
-                self._messages(buf)
+                worker.buf.extend(chunk)
+                self._messages(worker)
                 continue
             self.sel.unregister(fd)
             os.close(fd)
+            if worker.tasks >= 0:
+                os.close(worker.tasks)
             del self.live[fd]
-            _, status = os.waitpid(pid, 0)
-            if i not in self.answered:
+            _, status = os.waitpid(worker.pid, 0)
+            i = worker.job
+            if i is not None and i not in self.answered:
                 self._answer(i, WorkerDied(f"the process building {_name(self.jobs[i])} {_how(status)}"))
 
-    def _messages(self, buf: bytearray) -> None:
+    def _messages(self, worker: _Worker) -> None:
+        buf = worker.buf
         while len(buf) >= _HEADER.size:
             (n,) = _HEADER.unpack_from(buf)
             if len(buf) < _HEADER.size + n:
@@ -162,26 +218,35 @@ class _Pool:
             del buf[:_HEADER.size + n]
             if kind == "result":
                 self._answer(i, rest[0])
+                worker.job = None
             elif kind == "call" and self.progress[i] is not None:
                 name, args = rest
                 getattr(self.progress[i], name)(*args)
-            elif kind == "crash":
+            elif kind == "crash":  # the worker exits after it: its job is answered, no other is given it
                 self._answer(i, WorkerDied(f"the build of {_name(self.jobs[i])} failed:\n{rest[0]}"))
+                if worker.tasks >= 0:
+                    os.close(worker.tasks)
+                    worker.tasks = -1
 
     def _answer(self, i: int, result) -> None:
         self.done[i] = result
         self.answered.add(i)
 
     def _stop_all(self) -> None:
-        """Stop the children still running (an interrupt, an error) and wait for each to clean up."""
-        for fd, (_, pid, _) in list(self.live.items()):
+        """Stop the workers still running (an interrupt, an error) and wait for each to clean up; an
+        idle one is told there is no more work and leaves as it does when all is done."""
+        for w in self.live.values():
+            if w.job is None and w.tasks >= 0:
+                os.close(w.tasks)
+                w.tasks = -1
+                continue
             try:
-                os.kill(pid, signal.SIGTERM)
+                os.kill(w.pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
-        for fd, (_, pid, _) in list(self.live.items()):
+        for fd, w in list(self.live.items()):
             try:
-                os.waitpid(pid, 0)
+                os.waitpid(w.pid, 0)
             except ChildProcessError:
                 pass
             try:
@@ -189,7 +254,20 @@ class _Pool:
             except (KeyError, ValueError):
                 pass
             os.close(fd)
+            if w.tasks >= 0:
+                os.close(w.tasks)
         self.live.clear()
+
+
+def _read_exactly(fd: int, n: int) -> bytes:
+    """n bytes from the pipe, or b"" when it is closed first."""
+    got = b""
+    while len(got) < n:
+        chunk = os.read(fd, n - len(got))
+        if not chunk:
+            return b""
+        got += chunk
+    return got
 
 
 _STOPS = {signal.SIGINT, signal.SIGTERM} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())

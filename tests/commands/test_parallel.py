@@ -45,6 +45,28 @@ def test_results_come_in_job_order_from_other_processes():
     assert all(pid != os.getpid() for _, (pid, _) in got)  # each in a child
 
 
+def test_each_worker_does_one_job_after_another():
+    jobs = [Job(n, w) for n, w in (("a", 1), ("b", 5), ("c", 3), ("d", 2), ("e", 4))]
+    got = list(parallel.run(jobs, _square, workers=2))
+    assert [r[1] for _, r in got] == [1, 25, 9, 4, 16]
+    pids = {pid for _, (pid, _) in got}
+    assert len(pids) == 2 and os.getpid() not in pids  # two workers, not a process a job
+
+
+def _killed_if_k(job, progress):
+    if job.name == "k":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return os.getpid(), job.name
+
+
+def test_the_jobs_of_a_worker_that_died_go_to_a_new_one():
+    jobs = [Job("k", 9), Job("a", 1), Job("b", 1), Job("c", 1)]  # k first: the biggest
+    got = dict((j.name, r) for j, r in parallel.run(jobs, _killed_if_k, workers=2))
+    assert "the process building k was killed by signal 9 (SIGKILL)" in str(got["k"])
+    assert [got[n][1] for n in "abc"] == ["a", "b", "c"]
+    assert os.getpid() not in {got[n][0] for n in "abc"}
+
+
 def test_one_worker_runs_in_this_process():
     got = list(parallel.run([Job("a", 2), Job("b", 3)], _square, workers=1))
     assert [r for _, r in got] == [(os.getpid(), 4), (os.getpid(), 9)]
