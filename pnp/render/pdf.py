@@ -253,10 +253,10 @@ class PdfBackend:
 
     # -- drawing -----------------------------------------------------------------------------
     def place(self, drawing: Drawing, matrix: Matrix) -> None:
-        self.c.saveState()
-        self.c.transform(*matrix)
+        code = self.c._code
+        code += ("q", "%s cm" % fp_str(*matrix))  # see _use
         self._ops(drawing)
-        self.c.restoreState()
+        self.c._code.append("Q")
 
     def place_symbol(self, key: str, drawing: Drawing, matrix: Matrix) -> None:
         """Place a shared drawing (a card face, a back) that is emitted once and reused."""
@@ -514,10 +514,14 @@ class PdfBackend:
 
     def _group(self, op: Group) -> None:
         c = self.c
+        if op.clip is None:  # see _use
+            c._code += ("q", "%s cm" % fp_str(*op.matrix))
+            self._ops(op.drawing)
+            c._code.append("Q")
+            return
         c.saveState()
         c.transform(*op.matrix)
-        if op.clip is not None:
-            c.clipPath(self._pdf_path(op.clip), stroke=0, fill=0)
+        c.clipPath(self._pdf_path(op.clip), stroke=0, fill=0)
         self._ops(op.drawing)
         c.restoreState()
 
@@ -531,7 +535,10 @@ class PdfBackend:
             self.c.beginForm(name, -pad, -pad, d.width + pad, d.height + pad)
             self._ops(d)
             self.c.endForm()
-        self.c.saveState()
-        self.c.transform(*op.matrix)
-        self.c.doForm(name)
-        self.c.restoreState()
+        # the lines reportlab's saveState, transform, doForm and restoreState write, written here:
+        # those calls also copy and restore the canvas's whole tracked state (a dozen attributes),
+        # which nothing between them changes (every form is drawn in a state of its own, and a
+        # shape, a text or a picture sets what it needs inside its own q ... Q)
+        c = self.c
+        c._code += ("q", "%s cm" % fp_str(*op.matrix), "/%s Do" % c._doc.getXObjectName(name), "Q")
+        c._formsinuse.append(name)
