@@ -125,10 +125,11 @@ def _drawn(render, what: str, loc, ctx: RenderContext, report: Report, texts: Te
     else:
         texts.faces += 1
     _note_text(fits, what, loc, report, texts)
-    lacking = _check_glyphs(d, what, loc, report)
+    runs = list(d.text_ops())  # walked once for both checks below
+    lacking = _check_glyphs(runs, what, loc, report)
     if lacking:
         texts.glyphs.append({"card": what, "chars": lacking})
-    _note_fallback(d, what, texts)
+    _note_fallback(runs, what, texts)
     return _clipped(d, ctx)
 
 
@@ -162,10 +163,11 @@ def _note_text(fits: list, what: str, loc, report: Report, texts: TextReport) ->
                                          "layout's icons:), so it is printed as written", stage="render")
 
 
-def _note_fallback(d: Drawing, what: str, texts: TextReport) -> None:
-    """Characters a text in a family of one's own was set in a shipped face for, by family."""
+def _note_fallback(runs: list, what: str, texts: TextReport) -> None:
+    """Characters a text run (`Drawing.text_ops`) in a family of one's own was set in a shipped face
+    for, by family."""
     by_family: dict[str, list[str]] = {}
-    for t in d.text_ops():
+    for t in runs:
         if t.family:
             got = by_family.setdefault(t.family, [])
             got.extend(ch for ch in fonts.fallen_back(t.text, t.bold, t.italic, t.family) if ch not in got)
@@ -201,9 +203,10 @@ def _clipped(d: Drawing, ctx: RenderContext) -> Drawing:
     return out
 
 
-def _check_glyphs(d: Drawing, what: str, loc, report: Report) -> list[str]:
+def _check_glyphs(runs: list, what: str, loc, report: Report) -> list[str]:
+    """The characters of the face's text runs (`Drawing.text_ops`) that no font has, warned of."""
     lacking: list[str] = []
-    for t in d.text_ops():
+    for t in runs:
         for ch in fonts.missing(t.text, t.bold, t.italic, t.family):
             if ch not in lacking:
                 lacking.append(ch)
