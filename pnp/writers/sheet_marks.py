@@ -177,15 +177,15 @@ def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[lis
     the middle of that edge as it can; the first of `texts` that fits somewhere, with its 50 mm
     scale bar — without the bar only where no text fits with it. `inset`: mm more inside the
     printable area (a back page drawn turned: what the turn moves it by at most)."""
-    found = obstacles(page) + list(avoid)
     # where a slug goes depends on its texts only by their widths (a width is the text's at 1 pt
-    # times the size): page 3's slug goes where page 2's went, and a warm rebuild's where its own did
+    # times the size), and on the page only by where things are on it (what `obstacles` reads): page
+    # 3's slug goes where page 2's went when their pieces lie alike, and a warm rebuild's where its own did
     widths = tuple(round(fonts.width(t, 1.0), 9) for t in texts)
-    key = (widths, sheet.width, sheet.height, sheet.margin + inset, tuple(tuple(o) for o in found))
+    key = (widths, sheet.width, sheet.height, sheet.margin + inset, _layout_of(page), tuple(tuple(o) for o in avoid))
     hit = _placed.get(key)
     if hit is not None:
         return _retext(hit, texts)
-    slug = _place(texts, sheet, found, inset)
+    slug = _place(texts, sheet, obstacles(page) + list(avoid), inset)
     if len(_placed) > 4096:
         _placed.clear()
     _placed[key] = (texts, slug)
@@ -193,6 +193,13 @@ def place_slug(texts: tuple[str, ...], page: Page, sheet: Sheet, avoid: list[lis
 
 
 _placed: dict[tuple, tuple[tuple[str, ...], "Slug"]] = {}
+
+
+def _layout_of(page: Page) -> tuple:
+    """Everything `obstacles` reads of a page, without which cards are where: pieces of one shape
+    at the same places make the same obstacles."""
+    return (page.bleed, tuple((p.piece.outline, p.x, p.y, p.w, p.h, p.rotation, p.tile) for p in page.placements),
+            tuple(page.marks), tuple(page.folds))
 
 
 def _retext(hit: tuple[tuple[str, ...], "Slug"], texts: tuple[str, ...]) -> "Slug":
