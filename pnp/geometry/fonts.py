@@ -17,6 +17,7 @@ that style in its regular (bold: stroked, as the CJK fallback).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -136,13 +137,27 @@ def _runs(text: str, bold: bool, italic: bool = False, family: str = "") -> tupl
         _font(*chain[0])  # registered on first use (an oblique only when an italic run asks for it)
         return ((first, text),) if text else ()
     out: list[tuple[str, str]] = []
-    for ch in text:  # printable ASCII is the first shipped face's, as above; only the rest is looked for
-        name = first if not family and " " <= ch <= "~" else font_for(ch, bold, italic, family) or first
-        if out and out[-1][0] == name:
-            out[-1] = (name, out[-1][1] + ch)
-        else:
-            out.append((name, ch))
+    # printable ASCII is the first shipped face's, as above: only the characters between its
+    # stretches are looked for, one by one (a slug line is a hundred characters and two '·')
+    pieces = [text] if family else _NOT_ASCII.split(text)
+    for n, piece in enumerate(pieces):
+        if n % 2 == 0 and not family:
+            if piece:
+                _add_run(out, first, piece)
+            continue
+        for ch in piece:
+            _add_run(out, font_for(ch, bold, italic, family) or first, ch)
     return tuple(out)
+
+
+_NOT_ASCII = re.compile(r"([^ -~]+)")  # split: printable ASCII stretches at even places, the rest at odd
+
+
+def _add_run(out: list[tuple[str, str]], name: str, chunk: str) -> None:
+    if out and out[-1][0] == name:
+        out[-1] = (name, out[-1][1] + chunk)
+    else:
+        out.append((name, chunk))
 
 
 def width(text: str, size: float, bold: bool = False, italic: bool = False, family: str = "") -> float:
