@@ -34,6 +34,9 @@ __all__ = ["BuildOptions", "Built", "TextProblems", "build", "render_all"]  # wh
 
 @dataclass
 class Built:
+    """What a build wrote: the PDF, the sheet map and the folder of cut files, how many pages and
+    cards, and what its drawings did with their text."""
+
     pdf: Path
     sheet_map: Path
     pages: int

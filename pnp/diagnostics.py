@@ -24,6 +24,9 @@ class Loc:
 
 @dataclass(frozen=True)
 class Diagnostic:
+    """A located problem: the user's file:line:col, a stable code and a message saying what was
+    expected; `stage` tells the CLI which exit code it means."""
+
     loc: Loc
     code: str
     message: str

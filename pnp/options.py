@@ -22,6 +22,9 @@ SHOP_PRESETS = {"drivethru": {"bleed": 25.4 / 8, "cmyk": True, "ink_limit": 240.
 
 @dataclass
 class BuildOptions:
+    """What a print of a game is asked to be: paper, backs, bleed, language, edition, diamonds,
+    shop, colour, marks and the printer's back offset and turn."""
+
     sheet: Sheet
     backs: str = "duplex-long"
     bleed: float = 3.0

@@ -45,6 +45,9 @@ class _Job:
 
 @dataclass
 class _Outcome:
+    """How one game's build ended: its report and exit code, and what was built (with `more`: a
+    bleed or paper that holds more per sheet) or why it was not; a reprint's result as `json`."""
+
     report: Report
     built: Any = None
     more: Any = None

@@ -52,6 +52,9 @@ def by_id(*items: Named) -> dict[str, Named]:
 
 @dataclass
 class RenderContext:
+    """What a renderer draws one piece with: the spec, the piece's template, the language, the bleed
+    and the build's edition."""
+
     spec: Spec
     template: Template  # the shape, size and boxes of the piece being drawn
     lang: str
@@ -167,6 +170,9 @@ class Hook:
 
 @dataclass
 class GameDef:
+    """A game's seam with the pipeline: its component kinds and their fields, its back designs, the
+    layout boxes its renderer reads, its player counts and variants, and its hooks."""
+
     id: str
     title: str
     kinds: dict[str, list[Field]]

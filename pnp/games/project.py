@@ -27,6 +27,9 @@ DECLARES = re.compile(rb"^kinds\s*:", re.M)  # a spec that declares its game has
 
 @dataclass
 class Loaded:
+    """A game as loaded and checked: its GameDef, its spec (None when it could not be read), one
+    report of every problem found and, for a build, its layout."""
+
     game: GameDef
     spec: Spec | None
     report: Report = field(default_factory=Report)

@@ -151,6 +151,9 @@ class Path:
 
 @dataclass
 class Fill:
+    """A path filled, stroked or both, with the stroke's width in mm and its dash pattern (None
+    for a solid line)."""
+
     path: Path
     fill: Color | None = None
     stroke: Color | None = None
@@ -160,6 +163,9 @@ class Fill:
 
 @dataclass
 class Text:
+    """A run of text on the baseline at (x, y), anchored there by its start, middle or end: its size
+    in points, weight, slant, colour and font family."""
+
     x: float
     y: float  # baseline
     text: str
@@ -173,6 +179,8 @@ class Text:
 
 @dataclass
 class Image:
+    """A raster image drawn into the box x, y, w, h, at an opacity."""
+
     x: float
     y: float
     w: float
@@ -197,6 +205,8 @@ class Vector:
 
 @dataclass
 class Group:
+    """A child drawing placed through `matrix`, optionally clipped to a path."""
+
     drawing: "Drawing"
     matrix: Matrix = IDENTITY
     clip: Path | None = None
@@ -216,6 +226,9 @@ Op = Fill | Text | Image | Vector | Group | Use
 
 @dataclass
 class Drawing:
+    """A backend-neutral drawing (a face, a back, a page, a group's or a symbol's content): its
+    size in mm (origin bottom-left, y up) and the operations that draw it, in order."""
+
     width: float
     height: float
     ops: list = field(default_factory=list)

@@ -23,6 +23,9 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class Outline:
+    """A piece's trim shape: one of SHAPES and its bounding box in mm, with a rect's corner radius
+    and a hexagon's orientation."""
+
     shape: str  # one of SHAPES
     w: float  # bounding box of the trim outline
     h: float

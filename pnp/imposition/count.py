@@ -18,6 +18,9 @@ from ..geometry.shapes import Outline
 
 @dataclass(frozen=True)
 class Size:
+    """How large an imposition is, counted without laying a page out: its pages, its sheets of
+    paper, and the template that takes the most sheets."""
+
     pages: int
     sheets: int  # sheets of paper: a duplex sheet is two pages
     template: str  # the template that takes the most sheets

@@ -24,6 +24,9 @@ BLEED_STEP = 0.5  # mm
 
 @dataclass
 class Fit:
+    """How many pieces of the game's most used template one sheet holds as built, and the smaller
+    bleed and the other papers that would hold more."""
+
     template: str
     shape: str
     per_sheet: int  # as built

@@ -10,6 +10,9 @@ from .geometry import MARK_GAP, MARK_LEN, MARK_ZONE, ImpositionError, Line, Regi
 
 @dataclass(frozen=True)
 class Grid:
+    """A grid of `cols` x `rows` cells of trim + 2 x bleed, the pieces turned a quarter when
+    `rotated`: its cell size and its bottom-left corner on the page, in mm."""
+
     cols: int
     rows: int
     rotated: bool
@@ -50,6 +53,9 @@ def fit(w: float, h: float, region: Region, bleed: float, where: str = "the shee
 
 @dataclass
 class GridPacking:
+    """Rectangles packed in a grid with their bleed: the slots pieces go in, and crop marks on the
+    outer sides of the grid (no outline cuts)."""
+
     grid: Grid
     bleed: float
     mark_style: str = "grid"

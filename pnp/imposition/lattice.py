@@ -24,6 +24,9 @@ Slot = tuple[float, float, float, float, int]
 
 @dataclass(frozen=True)
 class Stagger:
+    """The steps of a staggered lattice: centre to centre along a row, and row to row, every other
+    row shifted by half a step (columns instead, when transposed)."""
+
     sx: float  # centre to centre along a row
     sy: float  # row to row; odd rows are shifted by sx / 2
     transposed: bool = False  # columns are staggered instead of rows
@@ -31,6 +34,9 @@ class Stagger:
 
 @dataclass
 class Lattice:
+    """The lattice that holds the most pieces in a region: how many, their centres on the page in
+    reading order, and the outline as it lies there (turned `rotation` degrees)."""
+
     count: int
     centres: list[tuple[float, float]]  # page mm, in reading order
     outline: Outline  # as it lies on the page
@@ -114,6 +120,9 @@ def fit(outline: Outline, region: Region, bleed: float) -> Lattice:
 
 @dataclass
 class LatticePacking:
+    """Pieces packed in a staggered lattice: shared-edge diamonds, marked at both ends of every
+    straight cut, or spaced pieces cut along their outlines."""
+
     lattice: Lattice
     shared_edge: bool
 

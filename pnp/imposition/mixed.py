@@ -41,6 +41,9 @@ GAP_WANT = 2 * EDGE_WANT  # mm more between two blocks: full-length marks on bot
 
 @dataclass
 class Block:
+    """Some pieces of one template as their packer lays them out in a horizontal band of a sheet, or
+    one tile of a piece larger than the paper: its extent on the page and the room its marks need."""
+
     pieces: list[Piece]
     bleed: float
     zone: float  # room beyond the bleed the block's marks need
@@ -62,6 +65,9 @@ class Block:
 
 @dataclass
 class Sheet:
+    """One sheet of a mixed imposition: the blocks it holds, top to bottom, and whether it is
+    one-sided (none of its pieces has a back)."""
+
     blocks: list[Block]
     one_sided: bool = False  # holds no piece with a back
 

@@ -16,6 +16,9 @@ from .geometry import Line, Rect
 
 @dataclass(frozen=True)
 class Piece:
+    """One printed copy of a component: its id, copy number, kind, outline and template, whether it
+    has a back, and how its tiles overlap and are labelled when it is larger than the paper."""
+
     id: str
     copy: int
     kind: str
@@ -60,6 +63,9 @@ class Tile:
 
 @dataclass(frozen=True)
 class Placement:
+    """One side of a piece, or of a tile of it, placed on a page: its bounding box there, its turn,
+    and its own bleed when the page's pieces differ."""
+
     piece: Piece
     x: float  # the piece's bounding box on the page, after rotation (a tiled piece runs off it)
     y: float
@@ -115,6 +121,9 @@ class Placement:
 
 @dataclass
 class Page:
+    """One page of the plan: the side it prints, the placements on it, the crop marks, fold marks
+    and outlines to cut along, and its trim and bleed boxes."""
+
     side: str  # "front" | "back" | "gutterfold" (fronts above the fold, backs below)
     placements: list[Placement] = field(default_factory=list)
     marks: list[Line] = field(default_factory=list)  # crop marks
@@ -130,6 +139,8 @@ class Page:
 
 @dataclass
 class Plan:
+    """The whole imposition: the paper's width and height in mm, the bleed, and every page in order."""
+
     width: float
     height: float
     bleed: float

@@ -89,6 +89,9 @@ def manifest(loaded, opts, plan, sheet_map: dict) -> dict:
 
 @dataclass
 class Changes:
+    """What differs from the last full build: the components changed, new or removed, the options
+    changed, and the sheets to reprint."""
+
     components: list[str] = field(default_factory=list)  # changed or new, in spec order
     removed: list[str] = field(default_factory=list)  # in the last full build, gone from the spec
     options: list[str] = field(default_factory=list)  # "paper: a4 → letter"
@@ -136,6 +139,9 @@ def _show(v) -> str:
 # -- writing a reprint -------------------------------------------------------------------------
 @dataclass
 class Reprinted:
+    """A reprint as written: its PDF and sheet map, its pages' numbers in the full print, how many
+    sheets it holds, the full print's page count, and its cut files."""
+
     pdf: Path
     sheet_map: Path
     pages: list[int]  # their numbers in the full print

@@ -16,6 +16,9 @@ BOX_KEYS = ("x", "y", "width", "height")
 
 @dataclass(frozen=True)
 class Box:
+    """A resolved box of a piece template, in mm from the bottom-left corner of the piece's bounding
+    box (y up), with the type size of the text it holds, if any."""
+
     x: float
     y: float
     w: float

@@ -72,6 +72,9 @@ CACHE_BYTES = 128 * 1024 * 1024  # decoded pixels kept in memory at most
 
 @dataclass(frozen=True)
 class UserImage:
+    """Checked user art a component or back design names (`image:`): the path as written and as
+    resolved, where it is written, the box it fills and the bleed it already has."""
+
     written: str  # the path as the spec writes it
     path: Path  # resolved, inside the specs folder
     loc: Loc  # the `image:` value: where every diagnostic about the image points

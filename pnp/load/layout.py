@@ -35,6 +35,9 @@ MIN_PRINTABLE_MM = 40.0  # the smallest paper (50 mm) with the smallest margin (
 
 @dataclass
 class Layout:
+    """A game's layout as read: its editions and the default one, the file it came from, and its own
+    font families and icons."""
+
     game: str
     default: str
     editions: dict[str, Edition]
@@ -45,6 +48,9 @@ class Layout:
 
 @dataclass(frozen=True)
 class Sheet:
+    """A paper preset from sheets.yaml: its name, its width and height, and the margin on every
+    side, in mm."""
+
     name: str
     width: float
     height: float

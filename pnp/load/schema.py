@@ -74,6 +74,8 @@ def legal_values(values: Sequence[int]) -> str:
 
 @dataclass
 class Bool(Type):
+    """A YAML boolean: true or false."""
+
     def describe(self) -> str:
         return "true or false"
 
@@ -85,6 +87,8 @@ class Bool(Type):
 
 @dataclass
 class Text(Type):
+    """Non-empty text of at most `max_len` characters."""
+
     max_len: int = 200
 
     def describe(self) -> str:
@@ -144,6 +148,8 @@ class Choice(Type):
 
 @dataclass
 class ListOf(Type):
+    """A list of `min_items` to `max_items` items, each read by `item`."""
+
     item: Type
     min_items: int = 0
     max_items: int = 999
@@ -204,6 +210,9 @@ class Length(Type):
 
 @dataclass
 class Field:
+    """One key of a field table: its name and type, whether it is required, and the value it reads
+    as when an optional key is left out."""
+
     name: str
     type: Type
     required: bool = True

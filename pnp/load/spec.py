@@ -81,6 +81,9 @@ class Item:
 
 @dataclass
 class Spec:
+    """A game's spec as read: its name, its components and back designs, each located, and its other
+    sections, with the specs folder and tables it was read from."""
+
     game: str
     name: dict[str, str]
     components: list[Item]

@@ -28,6 +28,9 @@ Needed = Sequence[str] | Mapping[str, Sequence[str]]  # boxes every kind needs, 
 
 @dataclass
 class Template:
+    """The template of one kind of piece: its outline, its named boxes, where it is declared, and
+    the overlap of its tiles when it is larger than the paper."""
+
     name: str
     outline: Outline
     boxes: dict[str, Box]
@@ -56,6 +59,9 @@ class Template:
 
 @dataclass
 class Edition:
+    """One edition of a layout (a size a user picks with `--edition`): its templates and which
+    component kind uses which; a declared game's faces and backs."""
+
     name: str
     templates: dict[str, Template]
     default: str | None

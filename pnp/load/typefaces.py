@@ -94,6 +94,9 @@ def read_typefaces(root: Node, layout_dir: Path, specs_dir: Path | None, report:
 # -- where a file is ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Folders:
+    """The folders a layout's font and icon files are looked for in, in order, and how a message
+    names each."""
+
     roots: tuple[Path, ...]  # resolved: the layout's folder, then the specs folder
     words: tuple[str, ...]  # "the layout's folder (layouts/)", ...
 

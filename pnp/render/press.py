@@ -148,6 +148,9 @@ def _limit_image(cmyk, limit: float):
 
 @dataclass
 class _Transforms:
+    """The colour transforms of one press profile: sRGB to the press's CMYK, and that CMYK and
+    sRGB each to Lab."""
+
     to_cmyk: object
     cmyk_to_lab: object
     rgb_to_lab: object

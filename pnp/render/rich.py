@@ -35,6 +35,9 @@ _ICONS: ContextVar[dict[str, Painter] | None] = ContextVar("pnp_rich_icons", def
 
 @dataclass(frozen=True)
 class Style:
+    """The style of a run of rich text: bold, italic, and a layout's own font family ("": the
+    shipped one)."""
+
     bold: bool = False
     italic: bool = False
     family: str = ""
@@ -60,6 +63,8 @@ class Piece:
 
 @dataclass
 class Line:
+    """One line of set rich text: the pieces it is set from, and whether a hard break ends it."""
+
     pieces: list[Piece]
     ends_paragraph: bool = False  # a hard break (or the text's end): a justified line stays as set
 

@@ -37,6 +37,9 @@ CAPTION_GREY = Color(0.25, 0.25, 0.25)
 
 @dataclass
 class Art:
+    """The drawn faces and backs the sheets place: each component's face, each back design's
+    drawing, and which back each component has."""
+
     faces: dict[str, Drawing]  # by component id
     backs: dict[str, Drawing]  # by back key
     back_of: dict[str, str]  # component id -> the key of its back

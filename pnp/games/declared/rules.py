@@ -98,6 +98,9 @@ PRESENT, ABSENT = ("present",), ("absent",)  # `where: {FIELD: {present: true | 
 
 @dataclass
 class Bound:
+    """A rule's bound (`exactly`, `at_least`, `at_most` or `between`): its number, fixed or per
+    player count or variant."""
+
     how: str  # one of BOUNDS
     value: Any  # a number, [lo, hi], or {player count | variant: either}
     loc: Loc
@@ -129,6 +132,9 @@ class Bound:
 
 @dataclass
 class Rule:
+    """One deck rule of a declared game, as read from `rules:`: its code, what it measures of which
+    kinds and cards, the bound it must keep and the words a break is told in."""
+
     code: str
     measure: str
     kind: str

@@ -92,6 +92,9 @@ class Filter:
 
 @dataclass
 class Step:
+    """One line of a player's score (`score:`): how it scores, its label, the cards it takes, and
+    the player counts and variant it applies to."""
+
     form: str
     label: dict[str, str]
     filter: Filter
@@ -114,6 +117,9 @@ class Step:
 
 @dataclass
 class Scoring:
+    """A declared game's end-of-game scoring, as read from `scoring:`: its zones, the steps of a
+    player's score, the tie-breaks and who wins."""
+
     zones: dict[str, tuple[str, ...]]  # zone -> the kinds it takes
     steps: list[Step]
     tie_breaks: list[tuple[str, Any, str]] = field(default_factory=list)  # (most|fewest, expression, words)

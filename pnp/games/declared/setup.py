@@ -94,6 +94,9 @@ MAX_DEAL = 999
 
 @dataclass
 class Step:
+    """One step of a declared game's setup, as read from `setup:`: what it does and its argument,
+    the player counts and variant it runs in, and its options."""
+
     what: str
     arg: Any
     loc: Loc

@@ -64,6 +64,9 @@ class FaceContext:
 
 @dataclass
 class Element:
+    """One element of a declared game's face or back, as read from the layout: its type, the box it
+    fills or what it shows, its type's options, and its `when:` and `turn: 180`."""
+
     type: str
     value: Any  # the box it fills, or what it shows (placeholder parts, a symbol name, an image path)
     loc: Loc
