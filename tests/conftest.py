@@ -290,3 +290,19 @@ def assert_one_located_error(r, code: str, line: int, col: int | None, words: st
     where = f"game.yaml:{line}:" + (f"{col}:" if col is not None else "")
     assert found[0].startswith(where), found[0]
     return found[0]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """The preview tests' browser: one Chromium for a test worker's whole run, shared by every module
+    that drives the page (each test opens pages of its own and closes them), not one launched per
+    module (a launch is a second or two of CPU, and the suite must stay under three minutes)."""
+    from serve_kit import CHROMIUM  # tests/preview/, on the path of the modules that ask for a browser
+
+    if CHROMIUM is None:
+        pytest.skip("no chromium to drive (apt-get install chromium; .ci/run installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
