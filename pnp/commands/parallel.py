@@ -123,10 +123,14 @@ class _Pool:
                 continue
             if self.waiting:
                 w.job = self.waiting.pop(0)
-                os.write(w.tasks, _HEADER.pack(w.job))
-            else:
-                os.close(w.tasks)
-                w.tasks = -1
+                try:
+                    os.write(w.tasks, _HEADER.pack(w.job))
+                    continue
+                except BrokenPipeError:  # it died since its last result: the job waits for another
+                    self.waiting.insert(0, w.job)
+                    w.job = None
+            os.close(w.tasks)
+            w.tasks = -1
 
     def _start(self) -> _Worker:
         for stream in (sys.stdout, sys.stderr):  # nothing buffered here may be written twice

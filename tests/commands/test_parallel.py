@@ -67,6 +67,23 @@ def test_the_jobs_of_a_worker_that_died_go_to_a_new_one():
     assert os.getpid() not in {got[n][0] for n in "abc"}
 
 
+def test_a_worker_gone_between_jobs_neither_hangs_nor_loses_a_job(monkeypatch):
+    send = parallel._send
+
+    def send_then_leave(fd, message):
+        send(fd, message)
+        if message[0] == "result" and message[1] == 0:  # job a's result sent: the worker is gone before its next
+            os._exit(0)
+    monkeypatch.setattr(parallel, "_send", send_then_leave)  # the forked workers inherit it
+    jobs = [Job("a", 9), Job("b", 1), Job("c", 1), Job("d", 1)]
+    got = dict((j.name, r) for j, r in parallel.run(jobs, _square, workers=2))
+    assert got["a"][1] == 81
+    for name, n in (("b", 1), ("c", 1), ("d", 1)):  # done by a worker, or handed to the one that left and said so
+        assert (not isinstance(got[name], Exception) and got[name][1] == n) or \
+            "ended (exit 0) without a result" in str(got[name])
+    assert sum(isinstance(r, Exception) for r in got.values()) <= 1
+
+
 def test_one_worker_runs_in_this_process():
     got = list(parallel.run([Job("a", 2), Job("b", 3)], _square, workers=1))
     assert [r for _, r in got] == [(os.getpid(), 4), (os.getpid(), 9)]
