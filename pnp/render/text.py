@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..geometry import fonts
 from . import rich
@@ -28,10 +28,33 @@ from .lines import CLOSING, LEAD, MIN_TEXT, OPENING, STEP, WIDTH_USE, Fit, Run, 
 
 def break_lines(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """The lines `text` breaks into at `size` points within `width` mm."""
-    lines: list[list[str]] = []
-    cur = Run(lambda u: fonts.width(u, size, bold), str.isspace)
+    return _break(_measured(text, size, bold), size, width, bold)
 
-    for u in units(text):
+
+def _measured(text: str, size: float, bold: bool) -> tuple[list[str], Callable[[str], float]]:
+    """The text's units (words, spaces, characters of Chinese) and a unit's width at `size`, each
+    different unit measured once (a text is broken many times over while `balanced` narrows it)."""
+    return units(text), _Widths(size, bold).__getitem__
+
+
+class _Widths(dict):
+    """Widths of units (and of the pieces a word too long for a line is cut into) at one size."""
+
+    def __init__(self, size: float, bold: bool):
+        super().__init__()
+        self.size, self.bold = size, bold
+
+    def __missing__(self, unit: str) -> float:
+        w = self[unit] = fonts.width(unit, self.size, self.bold)
+        return w
+
+
+def _break(measured: tuple[list[str], Callable[[str], float]], size: float, width: float, bold: bool) -> list[str]:
+    found, measure = measured
+    lines: list[list[str]] = []
+    cur = Run(measure, str.isspace)
+
+    for u in found:
         if u == "\n":
             lines.append(cur.units)
             cur.reset([])
@@ -80,15 +103,16 @@ def _split_word(word: str, size: float, width: float, bold: bool) -> list[str]:
 def balanced(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """The fewest lines `text` needs in `width`, set as narrow as that count allows, so that no
     last line holds a lone word or "分。"."""
-    rows = break_lines(text, size, width, bold)
+    measured = _measured(text, size, bold)
+    rows = _break(measured, size, width, bold)
     lo, hi = width / 2, width
     for _ in range(12):
         mid = (lo + hi) / 2
-        if len(break_lines(text, size, mid, bold)) <= len(rows):
+        if len(_break(measured, size, mid, bold)) <= len(rows):
             hi = mid
         else:
             lo = mid
-    return break_lines(text, size, hi, bold)
+    return _break(measured, size, hi, bold)
 
 
 def fit_line(box: Box, text: str, wanted: float, bold: bool = True, italic: bool = False, family: str = "") -> Fit:
