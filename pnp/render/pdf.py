@@ -185,6 +185,7 @@ class PdfBackend:
         self.c.setCreator("pnp")
         self.forms: dict[str, str] = {}
         self.fill_codes: dict[tuple, str] = {}  # a path's content -> its PDF code (see _fill_code)
+        self.colour_codes: dict[tuple, str] = {}  # (colour, stroke?) -> its operator (see _colour_code)
         self.images: dict[int, tuple] = {}  # id(PIL image) -> (the image, its ImageReader, has it alpha)
         self.texts_ok = code_cache is not None and self._replay_fonts()
         self.vectors: dict[int, tuple] = {}  # id(vector art) -> (the art, its form's name, its width, height)
@@ -449,9 +450,16 @@ class PdfBackend:
         return " ".join(code)
 
     def _colour_code(self, colour, stroke: bool = False) -> str:
-        if self.colour_key:
-            return f"{fp_str(self.press.cmyk(colour))} {'K' if stroke else 'k'}"
-        return f"{fp_str(colour.r, colour.g, colour.b)} {'RG' if stroke else 'rg'}"
+        """A fill or stroke colour's operator, made once per colour (faces repeat a few dozen)."""
+        key = (colour, stroke)
+        code = self.colour_codes.get(key)
+        if code is None:
+            if self.colour_key:
+                code = f"{fp_str(self.press.cmyk(colour))} {'K' if stroke else 'k'}"
+            else:
+                code = f"{fp_str(colour.r, colour.g, colour.b)} {'RG' if stroke else 'rg'}"
+            self.colour_codes[key] = code
+        return code
 
     def _text(self, op: Text) -> None:
         c = self.c
