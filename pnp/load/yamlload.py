@@ -34,6 +34,7 @@ MAX_NODES = 100_000  # aliases can multiply a small file into billions of values
 MAX_NUMBER_CHARS = 100  # int() of thousands of digits is refused by Python, or takes very long
 MAX_MESSAGES = 50  # problems kept per file (200,000 duplicate keys are not 200,000 messages)
 INT_TAG = "tag:yaml.org,2002:int"
+STR_TAG = "tag:yaml.org,2002:str"
 PLAIN_TAGS = ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map")
 _SURROGATE = re.compile("[\ud800-\udfff]")  # YAML's "\u" escapes can write half a UTF-16 pair
 _PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
@@ -182,7 +183,25 @@ class _TooLarge(Exception):
 
 try:  # libyaml scans and parses five times faster than PyYAML's pure-Python reader
     from yaml._yaml import CParser as _Parser
-    from yaml.resolver import Resolver as _Resolver
+    from yaml.resolver import Resolver
+
+    class _Resolver(Resolver):
+        """PyYAML's resolver, a plain scalar's tag kept for the next one written alike: a tag depends
+        on the text and on whether it was quoted only (no path resolvers are added), and a spec
+        writes the same few words and numbers hundreds of times."""
+
+        _tags: dict[tuple, str] = {}
+
+        def resolve(self, kind, value, implicit):
+            if kind is not ScalarNode or len(value) > 64:
+                return super().resolve(kind, value, implicit)
+            key = (value, implicit)
+            tag = self._tags.get(key)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(self._tags) < 8192:
+                    self._tags[key] = tag
+            return tag
 
     class _Reader(Composer, _Parser, _Resolver):
         """libyaml's events composed by PyYAML's own composer (so the count below applies)."""
@@ -277,6 +296,8 @@ class _Builder:
             self.error(loc, "YAML-VALUE", f"a whole number written with {len(node.value)} characters; numbers "
                                           f"may have at most {MAX_NUMBER_CHARS}")
             return None
+        if node.tag == STR_TAG:  # most of a spec: the text as written (what SafeConstructor gives)
+            return self._text(node.value, loc)
         try:
             value = self.constructor.construct_object(node, deep=True)
             return self._text(value, loc) if isinstance(value, str) else value
