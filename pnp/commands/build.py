@@ -388,8 +388,7 @@ def _as_json(outcome: _Outcome) -> dict:
     result = {"built": True, "pdf": display(built.pdf), "sheet_map": display(built.sheet_map),
               "pages": built.pages, "cards": built.cards, "text": built.text.as_json(),
               "diagnostics": [d.as_json() for d in outcome.report.sorted()]}
-    from ..writers.sheet_map import one_sided_pages
-    result["one_sided_pages"] = one_sided_pages(built.sheet_map)  # the pages to print single-sided
+    result["one_sided_pages"] = built.one_sided  # the pages to print single-sided
     if built.cut_files:
         result["cut_files"] = display(built.cut_files)
     if getattr(built, "files", None) is not None:  # a --shop build: a PDF per piece size ("pdf" only when one)
@@ -413,7 +412,7 @@ def _print_built(g: str, outcome: _Outcome) -> None:
     cuts = f", {display(built.cut_files)}/" if built.cut_files else ""
     print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}{cuts}")
     from ..writers.sheet_map import one_sided_note
-    if note := one_sided_note(g, built.sheet_map):  # the pages a duplex print prints single-sided
+    if note := one_sided_note(g, built.one_sided, built.backs):  # the pages a duplex print prints single-sided
         print(note)
     for line in _text_report(built.text):
         print("  " + line)

@@ -31,29 +31,12 @@ def sheet_map(game: str, settings: dict, plan: Plan, cuts: tuple[str, Registrati
     return {"game": game, **settings, **extra, "one_sided_pages": one_sided, "pages": pages}
 
 
-def one_sided_pages(path) -> list[int]:
-    """The pages a duplex print prints single-sided (a gutterfold print: the pages with nothing to
-    fold), from the sheet map at `path` ([] when it has none)."""
-    return list(_map(path).get("one_sided_pages", []))
-
-
-def _map(path) -> dict:
-    import json
-
-    try:
-        data = json.loads(open(path, encoding="utf-8").read())
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def one_sided_note(game: str, path) -> str | None:
-    """'christmas-tree: pages 37-41 are one-sided: print them single-sided', or None."""
-    data = _map(path)
-    pages = list(data.get("one_sided_pages", []))
+def one_sided_note(game: str, pages: list[int], backs: str) -> str | None:
+    """'christmas-tree: pages 37-41 are one-sided: print them single-sided', or None: `pages` and
+    `backs` as the sheet map gives them."""
     if not pages:
         return None
-    if data.get("backs") == "gutterfold":  # every page prints single-sided: these are not folded
+    if backs == "gutterfold":  # every page prints single-sided: these are not folded
         which = f"page {pages[0]} has" if len(pages) == 1 else f"pages {page_ranges(pages)} have"
         return f"{game}: {which} no backs: nothing to fold, cut the pieces out as they are"
     if len(pages) == 1:
