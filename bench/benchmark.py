@@ -129,6 +129,32 @@ def cold(argv: list[str]) -> float:
     return took
 
 
+# What `pnp build` does before it forks the workers that build the games (its command line, its
+# options, the modules every game's build imports, the shipped fonts registered), and the floor's
+# equivalent; each prints the seconds it took.
+START = ("import os, sys, time; t = time.perf_counter()\n"
+         "import pnp.commands.parallel as workers\n"
+         "def run(*jobs, **how):\n"
+         "    print(time.perf_counter() - t, flush=True)\n"
+         "    os._exit(0)\n"
+         "workers.run = run\n"
+         "sys.argv = ['pnp', 'build', '--paper', 'a4', '--out', sys.argv[1]]\n"
+         "from pnp.cli import main; main()")
+FLOOR_START = ("import sys, time; t = time.perf_counter()\n"
+               "from reportlab.pdfbase import pdfmetrics\n"
+               "from reportlab.pdfbase.ttfonts import TTFont\n"
+               "from reportlab.pdfgen.canvas import Canvas\n"
+               "pdfmetrics.registerFont(TTFont('DejaVuSans', sys.argv[1] + '/DejaVuSans.ttf'))\n"
+               "print(time.perf_counter() - t)")
+
+
+def timed_inside(code: str, *argv: str) -> float:
+    """The seconds a fresh Python process running `code` says it took."""
+    done = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"timing failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return float(done.stdout.split()[-1])
+
 PEAK = ("import resource, runpy, sys; sys.argv = ['pnp', 'validate']\n"
         "try: runpy.run_module('pnp', run_name='__main__')\n"
         "except SystemExit: pass\n"
@@ -151,6 +177,10 @@ def issue_targets(out: Path, repeat: int) -> None:
                       if not p.name.startswith(".") and not p.name.endswith(".manifest.json"))
         floors.append(cold(["-c", FLOOR, str(ROOT / "fonts"), str(floor_dir), *maps]))
     b, f = statistics.median(builds), statistics.median(floors)
+    # what a cold build spends before any game is built (no second core can share it), against the
+    # floor's own start: importing reportlab and parsing its font
+    start = statistics.median(timed_inside(START, str(out / "start")) for _ in range(repeat))
+    floor_start = statistics.median(timed_inside(FLOOR_START, str(ROOT / "fonts")) for _ in range(repeat))
     validates = [cold(["-m", "pnp", "validate"]) for _ in range(repeat)]
     v = statistics.median(validates)
     peak = subprocess.run([sys.executable, "-c", PEAK], cwd=ROOT, capture_output=True, text=True)
@@ -160,6 +190,8 @@ def issue_targets(out: Path, repeat: int) -> None:
     t = ISSUE_TARGETS
     print(f"cold build, every game (A4, duplex-long): {b:.2f}s; bare-reportlab floor: {f:.2f}s; "
           f"ratio {b / f:.2f} (target <= {t['floor_ratio']:g})   [{flag(b / f, t['floor_ratio'])}]")
+    print(f"  set-up before any game is built (after the interpreter's own start): {start:.3f}s; "
+          f"the floor's (reportlab imported, its font parsed): {floor_start:.3f}s")
     print(f"cold validate, every game: {v:.2f}s (target <= {t['validate_all_s']:g}s)   "
           f"[{flag(v, t['validate_all_s'])}]; peak memory {peak_mb:.0f} MB "
           f"(target <= {t['validate_peak_mb']:g} MB)   [{flag(peak_mb, t['validate_peak_mb'])}]")
