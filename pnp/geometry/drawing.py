@@ -110,12 +110,15 @@ class Path:
         self.cmds.append(("Z",))
         return self
 
+    # The shapes below write their commands at once rather than a method call each: faces draw tens
+    # of thousands of them (the same commands as move/line/curve/close would append).
     @staticmethod
     def polygon(points) -> "Path":
-        p = Path()
-        for i, (x, y) in enumerate(points):
-            p.move(x, y) if i == 0 else p.line(x, y)
-        return p.close()
+        cmds = [("L", x, y) for x, y in points]
+        if cmds:
+            cmds[0] = ("M", *cmds[0][1:])
+        cmds.append(("Z",))
+        return Path(cmds)
 
     @staticmethod
     def rect(x, y, w, h, r: float = 0.0) -> "Path":
@@ -132,12 +135,12 @@ class Path:
     @staticmethod
     def ellipse(cx, cy, rx, ry) -> "Path":
         kx, ky = rx * 0.5523, ry * 0.5523
-        p = Path().move(cx + rx, cy)
-        p.curve(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)
-        p.curve(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)
-        p.curve(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)
-        p.curve(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)
-        return p.close()
+        return Path([("M", cx + rx, cy),
+                     ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+                     ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+                     ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+                     ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+                     ("Z",)])
 
     @staticmethod
     def circle(cx, cy, r) -> "Path":
