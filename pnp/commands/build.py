@@ -1,10 +1,10 @@
-"""`pnp build`: every game asked for, each read, checked and built by its own process, several
+"""`pnp build`: every game asked for, each read, checked and built in a worker process, several
 at once.
 
 A usage error (an edition a game does not have, --cut-files with --shop) is found here first, so
 it stops the command before anything is written. Each game is then read, checked against its
-rules and built through pnp/commands/parallel.py, a process per game on as many cores as there are (one
-game, or a warm `pnp watch` process, builds here); each game's report, result line and text report
+rules and built through pnp/commands/parallel.py, by a worker per core, each doing one game after
+another (one game, or a warm `pnp watch` process, builds here); each game's report, result line and text report
 are printed in the order the games were given, whichever finished first. A reprint (`--only`,
 `--changed`) reads the last build's files and is made here, one game after another.
 """
@@ -222,9 +222,9 @@ def cmd_build(args, specs_dir: Path) -> int:
 
 
 def _preload() -> None:
-    """What every game's build imports, imported before the games are built each in a process of its
-    own (forked from this one): the children share it instead of each importing it again (a cold
-    build imported the declared engine, the renderer and the PDF writer three times)."""
+    """What every game's build imports, imported before the workers that build the games are forked
+    from this process: they share it instead of each importing it again (a cold build imported the
+    declared engine, the renderer and the PDF writer three times)."""
     from importlib import import_module
 
     from ..geometry import fonts
