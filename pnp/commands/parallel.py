@@ -104,6 +104,7 @@ class _Pool:
                 while nxt not in self.done:
                     self._hand_out()
                     self._step()
+                self._hand_out()  # a worker the results just read freed starts its next job first
                 yield self.jobs[nxt], self.done.pop(nxt)
                 nxt += 1
         finally:
