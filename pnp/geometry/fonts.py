@@ -133,20 +133,21 @@ def _runs(text: str, bold: bool, italic: bool = False, family: str = "") -> tupl
     # cached: text setting measures the same words many times while it breaks lines and shrinks type
     chain = _chain(bold, italic, family)
     first = chain[0][0]
-    if not family and text.isascii() and text.isprintable():  # the first shipped face has every one of these
-        _font(*chain[0])  # registered on first use (an oblique only when an italic run asks for it)
-        return ((first, text),) if text else ()
+    _font(*chain[0])  # registered on first use (an oblique only when an italic run asks for it)
     out: list[tuple[str, str]] = []
-    # printable ASCII is the first shipped face's, as above: only the characters between its
-    # stretches are looked for, one by one (a slug line is a hundred characters and two '·')
-    pieces = [text] if family else _NOT_ASCII.split(text)
-    for n, piece in enumerate(pieces):
-        if n % 2 == 0 and not family:
+    if family:  # a family of one's own may lack any character: each is looked for
+        for ch in text:
+            _add_run(out, font_for(ch, bold, italic, family) or first, ch)
+        return tuple(out)
+    # printable ASCII is the first shipped face's (it has every one of them): only the characters
+    # between its stretches are looked for, one by one (a slug line is a hundred characters, two '·')
+    for n, piece in enumerate(_NOT_ASCII.split(text)):
+        if n % 2 == 0:
             if piece:
                 _add_run(out, first, piece)
-            continue
-        for ch in piece:
-            _add_run(out, font_for(ch, bold, italic, family) or first, ch)
+        else:
+            for ch in piece:
+                _add_run(out, font_for(ch, bold, italic, family) or first, ch)
     return tuple(out)
 
 

@@ -67,6 +67,18 @@ def test_text_fit_shrinks_long_text_to_the_box():
     assert small < 20 and fonts.width("A very long card name indeed", small) <= 30.01
 
 
+def test_italic_text_broken_by_a_line_is_measured_in_a_fresh_process():
+    """The oblique face is registered when italic text first asks for it, whatever characters the
+    text holds (a text of ASCII and a line break once reached the face before it was registered)."""
+    import subprocess
+    import sys
+
+    code = "from pnp.geometry import fonts; print(fonts.width('a\\nb', 10, italic=True) > 0, fonts.runs('a\\nb', italic=True))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.split(None, 1) == ["True", "[('DejaVuSans-Oblique', 'a\\nb')]\n"]
+
+
 def test_missing_glyphs_are_found():
     assert fonts.missing("Ruby 紅寶石") == []
     assert fonts.missing("a\ue000b\ue000") == ["\ue000"]
