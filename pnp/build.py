@@ -44,7 +44,6 @@ class Built:
     text: TextReport
     cut_files: Path | None = None  # the folder of SVG cut files
     one_sided: list[int] = field(default_factory=list)  # the pages to print single-sided (the sheet map's)
-    backs: str = ""  # how the backs are printed (the sheet map's)
 
 
 class TextProblems(Exception):
@@ -103,7 +102,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
         commit.file(manifest_path(out_dir, game).name).write_text(jsonfile.dumps(recorded), encoding="utf-8")
         commit.commit()
     return Built(pdf_path, map_path, len(plan.pages), sum(c.count for c in loaded.spec.components), texts,
-                 cut_dir if opts.cut_files else None, list(data["one_sided_pages"]), opts.backs)
+                 cut_dir if opts.cut_files else None, list(data["one_sided_pages"]))
 
 
 @dataclass

@@ -201,10 +201,12 @@ def cmd_build(args, specs_dir: Path) -> int:
     line = Line(sys.stderr)  # the games built at once share one progress line
     built = parallel.run(jobs, work, progress=lambda job: Progress(sys.stderr, job.name, line=line).__enter__(),
                          workers=1 if cache is not None else None)
+    backs: dict[str, str] = {}  # how each game built prints its backs (for its one-sided note)
     for job, outcome in built:
         if isinstance(outcome, parallel.WorkerDied):  # killed, or a bug: the other games are still told
             outcome = _Outcome(Report(), why=str(outcome), code=EXIT_INPUT)
         outcomes[job.name] = outcome
+        backs[job.name] = job.opts.backs
     for g in order:
         outcome = outcomes[g]
         worst = max(worst, outcome.code)
@@ -215,7 +217,7 @@ def cmd_build(args, specs_dir: Path) -> int:
         elif as_json:
             results[g] = _as_json(outcome)
         else:
-            _print_built(g, outcome)
+            _print_built(g, outcome, backs[g])
     if as_json:
         print(json.dumps({"games": results}, indent=1, ensure_ascii=False))
     return worst
@@ -404,7 +406,7 @@ def _as_json(outcome: _Outcome) -> dict:
     return result
 
 
-def _print_built(g: str, outcome: _Outcome) -> None:
+def _print_built(g: str, outcome: _Outcome, backs: str) -> None:
     built, more = outcome.built, outcome.more
     print_report(outcome.report)
     if getattr(built, "files", None) is not None:
@@ -412,7 +414,7 @@ def _print_built(g: str, outcome: _Outcome) -> None:
     cuts = f", {display(built.cut_files)}/" if built.cut_files else ""
     print(f"{g}: {built.cards} cards on {built.pages} pages → {display(built.pdf)}, {display(built.sheet_map)}{cuts}")
     from ..writers.sheet_map import one_sided_note
-    if note := one_sided_note(g, built.one_sided, built.backs):  # the pages a duplex print prints single-sided
+    if note := one_sided_note(g, built.one_sided, backs):  # the pages a duplex print prints single-sided
         print(note)
     for line in _text_report(built.text):
         print("  " + line)

@@ -32,8 +32,8 @@ def sheet_map(game: str, settings: dict, plan: Plan, cuts: tuple[str, Registrati
 
 
 def one_sided_note(game: str, pages: list[int], backs: str) -> str | None:
-    """'christmas-tree: pages 37-41 are one-sided: print them single-sided', or None: `pages` and
-    `backs` as the sheet map gives them."""
+    """'christmas-tree: pages 37-41 are one-sided: print them single-sided', or None: `pages` as the
+    sheet map lists them, `backs` as the build printed them."""
     if not pages:
         return None
     if backs == "gutterfold":  # every page prints single-sided: these are not folded
