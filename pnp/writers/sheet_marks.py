@@ -196,8 +196,8 @@ _placed: dict[tuple, tuple[tuple[str, ...], "Slug"]] = {}
 
 
 def _layout_of(page: Page) -> tuple:
-    """Everything `obstacles` reads of a page, without which cards are where: pieces of one shape
-    at the same places make the same obstacles."""
+    """Everything `obstacles` reads of a page, but not which cards are where: pieces of one shape at
+    the same places make the same obstacles."""
     return (page.bleed, tuple((p.piece.outline, p.x, p.y, p.w, p.h, p.rotation, p.tile) for p in page.placements),
             tuple(page.marks), tuple(page.folds))
 
