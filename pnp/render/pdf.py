@@ -254,10 +254,10 @@ class PdfBackend:
 
     # -- drawing -----------------------------------------------------------------------------
     def place(self, drawing: Drawing, matrix: Matrix) -> None:
-        code = self.c._code
-        code += ("q", "%s cm" % fp_str(*matrix))  # see _use
+        c = self.c
+        c._code += ("q", "%s cm" % fp_str(*matrix))  # see _use
         self._ops(drawing)
-        self.c._code.append("Q")
+        c._code.append("Q")
 
     def place_symbol(self, key: str, drawing: Drawing, matrix: Matrix) -> None:
         """Place a shared drawing (a card face, a back) that is emitted once and reused."""
