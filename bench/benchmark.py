@@ -122,11 +122,16 @@ for sheet_map in sys.argv[3:]:
 def cold(argv: list[str]) -> float:
     """Wall time of a fresh Python process running argv (a failure stops the benchmark)."""
     t0 = time.perf_counter()
+    _python(argv)
+    return time.perf_counter() - t0
+
+
+def _python(argv: list[str]) -> str:
+    """What a fresh Python process running argv printed (a failure stops the benchmark)."""
     done = subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True)
-    took = time.perf_counter() - t0
     if done.returncode != 0:
-        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    return took
+        raise SystemExit(f"{' '.join(argv)[:200]} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return done.stdout
 
 
 # What `pnp build` does before it forks the workers that build the games (its command line, its
@@ -150,10 +155,8 @@ FLOOR_START = ("import sys, time; t = time.perf_counter()\n"
 
 def timed_inside(code: str, *argv: str) -> float:
     """The seconds a fresh Python process running `code` says it took."""
-    done = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise SystemExit(f"timing failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    return float(done.stdout.split()[-1])
+    return float(_python(["-c", code, *argv]).split()[-1])
+
 
 PEAK = ("import resource, runpy, sys; sys.argv = ['pnp', 'validate']\n"
         "try: runpy.run_module('pnp', run_name='__main__')\n"
