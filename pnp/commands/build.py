@@ -227,15 +227,24 @@ def _preload() -> None:
     """What every game's build imports, imported before the workers that build the games are forked
     from this process: they share it instead of each importing it again (a cold build imported the
     declared engine, the renderer and the PDF writer three times)."""
+    import gc
     from importlib import import_module
 
     from ..geometry import fonts
 
-    for module in ("pnp.imposition.fitting", "pnp.build", "pnp.writers.faces", "pnp.writers.pdf_sheets",
-                   "pnp.writers.sheet_map", "pnp.writers.svg_cuts", "pnp.render.pdf", "pnp.render.rich",
-                   "pnp.render.cards", "pnp.games.declared", "pnp.games.declared.extras", "reportlab.pdfgen.canvas"):
-        import_module(module)
-    fonts.register()
+    was = gc.isenabled()
+    gc.disable()  # what is imported lives as long as the process: a collection would free none of it
+    try:
+        for module in ("pnp.imposition.fitting", "pnp.build", "pnp.writers.faces", "pnp.writers.pdf_sheets",
+                       "pnp.writers.sheet_map", "pnp.writers.svg_cuts", "pnp.render.pdf", "pnp.render.rich",
+                       "pnp.render.cards", "pnp.games.declared", "pnp.games.declared.extras",
+                       "reportlab.pdfgen.canvas"):
+            import_module(module)
+        fonts.register()
+    finally:
+        gc.freeze()  # nor would a later one, here or in a worker (pnp/cli.py's main unfreezes them)
+        if was:
+            gc.enable()
 
 
 def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, progress) -> _Outcome:

@@ -146,3 +146,25 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
                        shell=True, capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert r.stdout == "GEM: 30 components, 30 cards\n"
     assert r.stderr == ""
+
+
+def test_a_command_leaves_the_cycle_collector_as_it_found_it(cli, tmp_path):
+    """While a command imports its modules and before a build forks its workers, pnp sets what it
+    imported apart from the cycle collector (gc.freeze); a process that goes on after the command,
+    as these tests do, gets it all back: garbage made before the command is still freed after it."""
+    import gc
+    import weakref
+
+    class Cycle:
+        pass
+
+    garbage = Cycle()
+    garbage.itself = garbage
+    gone = weakref.ref(garbage)
+    del garbage
+    r = cli("build", "gem", "the-jam", "--out", tmp_path / "out")  # two games: built by workers
+    assert r.code == 0, r.err
+    assert (tmp_path / "out" / "gem.pdf").is_file() and (tmp_path / "out" / "the-jam.pdf").is_file()
+    assert gc.get_freeze_count() == 0
+    gc.collect()
+    assert gone() is None
