@@ -11,9 +11,10 @@ leaves the previous ones untouched, and a commit cut short is finished by the ne
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
+from .records import record
 from .diagnostics import Report
 from .imposition import impose, piece_bleed
 from .incremental.reprint import manifest
@@ -32,7 +33,7 @@ from .writers.svg_cuts import write_cut_files
 __all__ = ["BuildOptions", "Built", "TextProblems", "build", "render_all"]  # what commands import from here
 
 
-@dataclass
+@record
 class Built:
     """What a build wrote: the PDF, the sheet map and the folder of cut files, how many pages and
     cards, and what its drawings did with their text."""
@@ -105,7 +106,7 @@ def build(loaded: Loaded, opts: BuildOptions, out_dir: Path, report: Report, str
                  cut_dir if opts.cut_files else None, list(data["one_sided_pages"]))
 
 
-@dataclass
+@record
 class ShopBuilt(Built):
     """A --shop build: `files` holds each PDF written (a file per piece size) with its template,
     page count and page size; `pdf` is the first of them."""
@@ -148,7 +149,7 @@ def _build_shop(loaded: Loaded, opts: BuildOptions, out_dir: Path, art: Art, tex
     return ShopBuilt(paths[0][0] if paths else map_path, map_path, sum(p[2] for p in paths), cards, texts, files=paths)
 
 
-@dataclass
+@record
 class ImagesBuilt(ShopBuilt):
     """A --shop gamecrafter build: `pdf` is the folder of PNGs, `pages` how many there are."""
     images: bool = True

@@ -7,10 +7,12 @@ types, unknown keys, dangling references) are exit 2, "rules" problems are exit 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from .records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Loc:
     """A position in a file; line and col count from 1 as editors show them."""
 
@@ -22,7 +24,7 @@ class Loc:
         return f"{self.file}:{self.line}:{self.col}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Diagnostic:
     """A located problem: the user's file:line:col, a stable code and a message saying what was
     expected; `stage` tells the CLI which exit code it means."""
@@ -47,7 +49,7 @@ class Diagnostic:
         }
 
 
-@dataclass
+@record
 class Report:
     """An ordered collection of diagnostics for one game."""
 

@@ -6,8 +6,7 @@ the render cache, fingerprints and reprints all read, so each reads them the sam
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from .records import record
 from .imposition import Piece, back_shift, piece_bleed
 from .load.layout import Edition, Sheet
 from .games.project import Loaded
@@ -20,7 +19,7 @@ SHOP_ORDERS = ("fronts-then-backs", "interleaved", "drivethru", "gamecrafter")  
 SHOP_PRESETS = {"drivethru": {"bleed": 25.4 / 8, "cmyk": True, "ink_limit": 240.0}}
 
 
-@dataclass
+@record
 class BuildOptions:
     """What a print of a game is asked to be: paper, backs, bleed, language, edition, diamonds,
     shop, colour, marks and the printer's back offset and turn."""

@@ -13,10 +13,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from ..records import record
 from . import parallel
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, print_report
 from ..diagnostics import Loc, Report
@@ -34,7 +35,7 @@ SHOP_PAGES_TOLD = 2000
 SHOP_PAGES_REFUSED = 10_000
 
 
-@dataclass
+@record
 class _Job:
     """One game to build: the process that builds it reads and checks its spec."""
 
@@ -43,7 +44,7 @@ class _Job:
     weight: int  # the spec's size: the biggest builds start first
 
 
-@dataclass
+@record
 class _Outcome:
     """How one game's build ended: its report and exit code, and what was built (with `more`: a
     bleed or paper that holds more per sheet) or why it was not; a reprint's result as `json`."""

@@ -38,11 +38,11 @@ import shutil
 import sys
 import tempfile
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 from urllib.parse import quote, urlsplit
 
+from ..records import record
 from .arguments import add_game, card_options, folder, lang_options, layouts_options
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_report as _print_report
 from .progress import Progress
@@ -189,7 +189,7 @@ def _export(args, specs_dir: Path) -> int:
     return EXIT_OK
 
 
-@dataclass
+@record
 class _Pass:
     """One output of an export (the PNGs, or the TTS decks), drawn and planned, not written yet."""
 

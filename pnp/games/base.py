@@ -9,12 +9,13 @@ for each installed game package, its hooks found by convention (`Hook`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from difflib import get_close_matches
 from pathlib import Path
 from importlib import import_module, util
 from typing import Any, Callable, Mapping, Sequence
 
+from ..records import record
 from ..diagnostics import Report, UnknownGame, one_of  # noqa: F401  (UnknownGame: read from here too)
 from ..geometry.drawing import Drawing
 from ..load.layout import Edition, Template
@@ -34,7 +35,7 @@ class Bilingual:
         return self.zh if lang == "zh-TW" else self.en  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Named(Bilingual):
     """A thing every game names on its cards: an id, its English and Traditional Chinese names
     (zh-TW from the seed rulebook) and the colour its drawing and name plate use."""
@@ -50,7 +51,7 @@ def by_id(*items: Named) -> dict[str, Named]:
     return {i.id: i for i in items}
 
 
-@dataclass
+@record
 class RenderContext:
     """What a renderer draws one piece with: the spec, the piece's template, the language, the bleed
     and the build's edition."""
@@ -74,7 +75,7 @@ class SetupError(Exception):
         self.usage = usage
 
 
-@dataclass
+@record
 class SetupResult:
     """A deal (or a score) for a person and for tools.
 
@@ -168,7 +169,7 @@ class Hook:
         return f"Hook({self.module}.{self.name})"
 
 
-@dataclass
+@record
 class GameDef:
     """A game's seam with the pipeline: its component kinds and their fields, its back designs, the
     layout boxes its renderer reads, its player counts and variants, and its hooks."""

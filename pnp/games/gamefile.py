@@ -10,10 +10,11 @@ winner of a table of totals, and the text a person reads. Every problem is a loc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from ..records import record
 from ..diagnostics import Loc, Report
 from ..load.schema import INVALID, Choice, Field, Int, Text, read_fields
 from ..load.spec import Item, Spec
@@ -100,7 +101,7 @@ def player_names(node: Node, spec: Spec, report: Report, reserved: Sequence[str]
     return names
 
 
-@dataclass
+@record
 class Cards:
     """Finds the cards a game file names and counts them: no card may be written more often than
     the deck holds it (over all players and places in the file)."""

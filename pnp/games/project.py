@@ -6,11 +6,12 @@ from the game's validator (which runs only on a spec that could be read complete
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 import re
 
+from ..records import record
 from ..diagnostics import InputError, Report, one_of
 from . import GAMES, UnknownGame
 from .base import GameDef, check_backs
@@ -25,7 +26,7 @@ from ..load.yamlload import MAX_BYTES, Node, load, read_regular
 DECLARES = re.compile(rb"^kinds\s*:", re.M)  # a spec that declares its game has a top-level kinds:
 
 
-@dataclass
+@record
 class Loaded:
     """A game as loaded and checked: its GameDef, its spec (None when it could not be read), one
     report of every problem found and, for a build, its layout."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterator, NamedTuple
+
+from ..records import record
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -21,7 +23,7 @@ PT = 25.4 / 72  # one point in millimetres
 class Color(NamedTuple):
     """An opaque RGB colour, 0..1 each (print shops and form XObjects handle transparency badly).
     A named tuple: faces mix thousands of colours, and a tuple is made ten times quicker than a
-    frozen dataclass."""
+    frozen record (pnp/records.py)."""
 
     r: float
     g: float
@@ -88,7 +90,7 @@ def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
-@dataclass
+@record
 class Path:
     """Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
@@ -152,7 +154,7 @@ class Path:
                 yield cmd[-2], cmd[-1]
 
 
-@dataclass
+@record
 class Fill:
     """A path filled, stroked or both, with the stroke's width in mm and its dash pattern (None
     for a solid line)."""
@@ -164,7 +166,7 @@ class Fill:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass
+@record
 class Text:
     """A run of text on the baseline at (x, y), anchored there by its start, middle or end: its size
     in points, weight, slant, colour and font family."""
@@ -180,7 +182,7 @@ class Text:
     family: str = ""  # a layout's own font family (pnp/geometry/fonts.py add_family); "" the shipped
 
 
-@dataclass
+@record
 class Image:
     """A raster image drawn into the box x, y, w, h, at an opacity."""
 
@@ -192,7 +194,7 @@ class Image:
     alpha: float = 1.0  # opacity: 1 opaque, 0.5 half showing what is under it
 
 
-@dataclass
+@record
 class Vector:
     """Vector art (an SVG, pnp/load/svgart.py) stretched to the box x, y, w, h: `art.drawing()` is
     svglib's drawing of it (a reportlab Drawing, its size in points). The PDF backend draws it once,
@@ -206,7 +208,7 @@ class Vector:
     alpha: float = 1.0  # opacity of the art as a whole (one transparency group), 1 opaque
 
 
-@dataclass
+@record
 class Group:
     """A child drawing placed through `matrix`, optionally clipped to a path."""
 
@@ -215,7 +217,7 @@ class Group:
     clip: Path | None = None
 
 
-@dataclass
+@record
 class Use:
     """A shared symbol: `key` names it, `drawing` is its content, placed through `matrix`."""
 
@@ -227,7 +229,7 @@ class Use:
 Op = Fill | Text | Image | Vector | Group | Use
 
 
-@dataclass
+@record
 class Drawing:
     """A backend-neutral drawing (a face, a back, a page, a group's or a symbol's content): its
     size in mm (origin bottom-left, y up) and the operations that draw it, in order."""

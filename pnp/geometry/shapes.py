@@ -9,8 +9,8 @@ imposition packs them; renderers clip and fill with them. Nothing here knows pap
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from ..records import record
 from .drawing import Matrix, Path, apply
 
 SHAPES = ("rect", "rhombus", "circle", "hexagon")
@@ -21,7 +21,7 @@ ROOT3 = math.sqrt(3.0)
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Outline:
     """A piece's trim shape: one of SHAPES and its bounding box in mm, with a rect's corner radius
     and a hexagon's orientation."""

@@ -7,8 +7,7 @@ pieces of one outline a sheet holds, for `fitting.py`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import record
 from . import grid, lattice
 from .geometry import ImpositionError, Region
 from .plan import Piece
@@ -16,7 +15,7 @@ from ..load.layout import Sheet
 from ..geometry.shapes import Outline
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Size:
     """How large an imposition is, counted without laying a page out: its pages, its sheets of
     paper, and the template that takes the most sheets."""

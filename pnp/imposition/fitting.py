@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..records import record
 from .count import area, per_page, piece_bleed
 from .plan import Piece
 from ..load.layout import Sheet
@@ -22,7 +23,7 @@ MIN_BLEED = 1.0  # mm: less leaves no room for a slightly-off cut
 BLEED_STEP = 0.5  # mm
 
 
-@dataclass
+@record
 class Fit:
     """How many pieces of the game's most used template one sheet holds as built, and the smaller
     bleed and the other papers that would hold more."""

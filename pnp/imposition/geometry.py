@@ -1,7 +1,8 @@
 """What every packer shares: the printable region, crop-mark sizes, and the error they raise."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import record
+
 
 MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
 MARK_LEN = 5.0  # mm, where the printable area leaves room
@@ -16,7 +17,7 @@ class ImpositionError(Exception):
     """A piece that cannot be placed on the paper; the message carries the measurements."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Region:
     """The part of the sheet pieces and marks may use (inside the margins; a half for gutterfold)."""
 

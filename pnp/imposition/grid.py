@@ -2,13 +2,12 @@
 that fits more; crop marks on the outer sides of the grid, outside every bleed."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import record
 from ..geometry.shapes import Outline
 from .geometry import MARK_GAP, MARK_LEN, MARK_ZONE, ImpositionError, Line, Region
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Grid:
     """A grid of `cols` x `rows` cells of trim + 2 x bleed, the pieces turned a quarter when
     `rotated`: its cell size and its bottom-left corner on the page, in mm."""
@@ -51,7 +50,7 @@ def fit(w: float, h: float, region: Region, bleed: float, where: str = "the shee
     return best
 
 
-@dataclass
+@record
 class GridPacking:
     """Rectangles packed in a grid with their bleed: the slots pieces go in, and crop marks on the
     outer sides of the grid (no outline cuts)."""

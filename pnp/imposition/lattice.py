@@ -11,8 +11,8 @@ and every one of those is tried.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from ..records import record
 from ..geometry.shapes import Outline
 from .geometry import MARK_GAP, MARK_LEN, MARK_ZONE, ImpositionError, Line, Region
 
@@ -22,7 +22,7 @@ ROOT3 = math.sqrt(3.0)
 Slot = tuple[float, float, float, float, int]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Stagger:
     """The steps of a staggered lattice: centre to centre along a row, and row to row, every other
     row shifted by half a step (columns instead, when transposed)."""
@@ -32,7 +32,7 @@ class Stagger:
     transposed: bool = False  # columns are staggered instead of rows
 
 
-@dataclass
+@record
 class Lattice:
     """The lattice that holds the most pieces in a region: how many, their centres on the page in
     reading order, and the outline as it lies there (turned `rotation` degrees)."""
@@ -118,7 +118,7 @@ def fit(outline: Outline, region: Region, bleed: float) -> Lattice:
     return best
 
 
-@dataclass
+@record
 class LatticePacking:
     """Pieces packed in a staggered lattice: shared-edge diamonds, marked at both ends of every
     straight cut, or spaced pieces cut along their outlines."""

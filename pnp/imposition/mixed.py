@@ -27,8 +27,9 @@ build states is the one it prints; tiles are laid out only when pages are made.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from ..records import record
 from ..geometry.shapes import Outline
 from . import crosshairs, grid, lattice, tiles
 from .geometry import MARK_LEN, MARK_MIN, MARK_ZONE, ImpositionError, Line, Region
@@ -39,7 +40,7 @@ EDGE_WANT = MARK_LEN - MARK_MIN  # mm more above the top block (below the lowest
 GAP_WANT = 2 * EDGE_WANT  # mm more between two blocks: full-length marks on both sides
 
 
-@dataclass
+@record
 class Block:
     """Some pieces of one template as their packer lays them out in a horizontal band of a sheet, or
     one tile of a piece larger than the paper: its extent on the page and the room its marks need."""
@@ -63,7 +64,7 @@ class Block:
         return self.hi - self.lo
 
 
-@dataclass
+@record
 class Sheet:
     """One sheet of a mixed imposition: the blocks it holds, top to bottom, and whether it is
     one-sided (none of its pieces has a back)."""
@@ -213,7 +214,7 @@ def bands(sheet: Sheet, area: Region) -> list[Region]:
     return out
 
 
-@dataclass
+@record
 class Laid:
     """A block as laid out on its front page: its placements, its band, what marks it."""
 

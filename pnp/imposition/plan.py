@@ -6,15 +6,16 @@ window of a tile) and the part of the piece it holds.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..records import record
 from ..geometry.drawing import Matrix, invert, multiply, rotate, translate
 from ..geometry.shapes import Outline, bbox, clip_to_rect, counter_clockwise, transform
 from ..load.templates import DEFAULT_OVERLAP
 from .geometry import Line, Rect
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Piece:
     """One printed copy of a component: its id, copy number, kind, outline and template, whether it
     has a back, and how its tiles overlap and are labelled when it is larger than the paper."""
@@ -41,7 +42,7 @@ class Piece:
         return self.outline.shape
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Tile:
     """One sheet's part of a piece larger than the paper."""
 
@@ -61,7 +62,7 @@ class Tile:
         return (self.row - 1) * self.cols + self.col
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Placement:
     """One side of a piece, or of a tile of it, placed on a page: its bounding box there, its turn,
     and its own bleed when the page's pieces differ."""
@@ -119,7 +120,7 @@ class Placement:
         return out
 
 
-@dataclass
+@record
 class Page:
     """One page of the plan: the side it prints, the placements on it, the crop marks, fold marks
     and outlines to cut along, and its trim and bleed boxes."""
@@ -137,7 +138,7 @@ class Page:
     one_sided: bool = False  # a duplex print's front with no back page: its pieces have no back
 
 
-@dataclass
+@record
 class Plan:
     """The whole imposition: the paper's width and height in mm, the bleed, and every page in order."""
 

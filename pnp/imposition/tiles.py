@@ -11,8 +11,8 @@ among those printed. Where the cross-hairs go is `crosshairs.py`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from ..records import record
 from ..geometry.shapes import Point, clip_to_rect, counter_clockwise, transform
 from . import crosshairs
 from .geometry import MARK_GAP, MARK_ZONE, ImpositionError, Rect, Region
@@ -24,7 +24,7 @@ CAPTION_PT = 7.0  # the caption's type size in points
 CAPTION_DROP = CAPTION_PT * 25.4 / 72 * 0.75  # mm from a caption's baseline to the top of its capitals
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Tiling:
     """How one piece is cut into tiles: its turn, the grid, the tile size, the window's corner on
     the page, and which cells hold some of the piece (row, col from 1, reading order)."""

@@ -9,8 +9,9 @@ is not formatted again either. Entries not used by the latest build of a game ar
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..records import record
 from ..diagnostics import Report
 from ..geometry.drawing import Drawing
 from .fingerprint import keys_for
@@ -20,14 +21,14 @@ from ..imposition import piece_bleed
 from ..writers.pdf_sheets import Art
 
 
-@dataclass
+@record
 class _Drawn:
     drawing: Drawing
     report: Report
     texts: "object"  # build.TextReport of this one face
 
 
-@dataclass
+@record
 class RenderCache:
     games: dict[str, dict[str, _Drawn]] = field(default_factory=dict)  # per game: drawings by key
     codes: dict[str, dict] = field(default_factory=dict)  # per game: PdfBackend's code of each drawn path

@@ -20,9 +20,10 @@ Takes a loaded game, build options and card ids; returns data (nothing here prin
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from ..records import record
 from ..writers import jsonfile, outputs
 from ..writers.commit import Commit, recover
 from ..diagnostics import Report
@@ -87,7 +88,7 @@ def manifest(loaded, opts, plan, sheet_map: dict) -> dict:
             "components": keys_for(loaded, opts).components(), "sheets": sigs}
 
 
-@dataclass
+@record
 class Changes:
     """What differs from the last full build: the components changed, new or removed, the options
     changed, and the sheets to reprint."""
@@ -137,7 +138,7 @@ def _show(v) -> str:
 
 
 # -- writing a reprint -------------------------------------------------------------------------
-@dataclass
+@record
 class Reprinted:
     """A reprint as written: its PDF and sheet map, its pages' numbers in the full print, how many
     sheets it holds, the full print's page count, and its cut files."""

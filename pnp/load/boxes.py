@@ -4,8 +4,7 @@ width, height or text (its type size), Squib-style. Takes the YAML `boxes` mappi
 resolved `Box`es and located diagnostics (extends cycles, dangling names, boxes outside)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import record
 from ..diagnostics import Report
 from .schema import INVALID, Field, Id, Length, read_fields
 from ..geometry.shapes import Outline
@@ -14,7 +13,7 @@ from .yamlload import Node
 BOX_KEYS = ("x", "y", "width", "height")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Box:
     """A resolved box of a piece template, in mm from the bottom-left corner of the piece's bounding
     box (y up), with the type size of the text it holds, if any."""

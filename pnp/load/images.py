@@ -40,10 +40,10 @@ import stat
 import warnings
 from collections import OrderedDict
 from contextvars import ContextVar
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from ..records import record
 from .paths import through_link, within
 from ..diagnostics import Loc, Report, one_of
 from ..geometry.drawing import Drawing, Path as DPath
@@ -70,7 +70,7 @@ ART_BOX = "art"  # the box a component's image goes into when it names none
 CACHE_BYTES = 128 * 1024 * 1024  # decoded pixels kept in memory at most
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UserImage:
     """Checked user art a component or back design names (`image:`): the path as written and as
     resolved, where it is written, the box it fills and the bleed it already has."""

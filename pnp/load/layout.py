@@ -13,10 +13,11 @@ checked by pnp/load/typefaces.py: files named relative to the layout's folder or
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from ..records import record
 from ..diagnostics import InputError, Loc, Report, one_of
 from .schema import ID_PATTERN, INVALID, Field, Id, Length, Raw, read_fields
 from .templates import Box, Edition, Needed, Template, derived_edition, read_edition
@@ -33,7 +34,7 @@ MIN_MARGIN_MM = 5.0
 MIN_PRINTABLE_MM = 40.0  # the smallest paper (50 mm) with the smallest margin (5 mm)
 
 
-@dataclass
+@record
 class Layout:
     """A game's layout as read: its editions and the default one, the file it came from, and its own
     font families and icons."""
@@ -46,7 +47,7 @@ class Layout:
     icons: dict[str, Path] = field(default_factory=dict)  # icon name -> its file, resolved (`icons:`)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Sheet:
     """A paper preset from sheets.yaml: its name, its width and height, and the margin on every
     side, in mm."""

@@ -8,9 +8,9 @@ value reads as `INVALID` so later stages can skip it without crashing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from ..records import record
 from ..diagnostics import Loc, Report, one_of
 from .yamlload import Node, type_name
 
@@ -36,7 +36,7 @@ def _bad(report: Report, node: Node, what: str, expected: str, code: str = "SPEC
     return INVALID
 
 
-@dataclass
+@record
 class Int(Type):
     """A whole number within [lo, hi] (the reader's sanity range). `legal` is the rules model's
     own range for the field, when it fixes one: messages quote it ("must be 1, 2 or 3"), and a
@@ -72,7 +72,7 @@ def legal_values(values: Sequence[int]) -> str:
     return one_of(vals)
 
 
-@dataclass
+@record
 class Bool(Type):
     """A YAML boolean: true or false."""
 
@@ -85,7 +85,7 @@ class Bool(Type):
         return node.value
 
 
-@dataclass
+@record
 class Text(Type):
     """Non-empty text of at most `max_len` characters."""
 
@@ -104,7 +104,7 @@ class Text(Type):
         return v
 
 
-@dataclass
+@record
 class Id(Type):
     """An identifier: lower-case letters, digits and dashes."""
 
@@ -122,7 +122,7 @@ class Id(Type):
         return v
 
 
-@dataclass
+@record
 class Choice(Type):
     """Text that must be one of a fixed set; `choices` may be a callable for late binding."""
 
@@ -146,7 +146,7 @@ class Choice(Type):
         return v
 
 
-@dataclass
+@record
 class ListOf(Type):
     """A list of `min_items` to `max_items` items, each read by `item`."""
 
@@ -170,7 +170,7 @@ class ListOf(Type):
         return INVALID if any(v is INVALID for v in values) else values
 
 
-@dataclass
+@record
 class Length(Type):
     """A length with a unit ('63mm', '1in', '9pt'); 0 may be written bare. Returns mm."""
 
@@ -208,7 +208,7 @@ class Length(Type):
         return mm
 
 
-@dataclass
+@record
 class Field:
     """One key of a field table: its name and type, whether it is required, and the value it reads
     as when an optional key is left out."""
@@ -223,7 +223,7 @@ class Field:
     derive: Any = None
 
 
-@dataclass
+@record
 class Record(Type):
     """A mapping with a fixed table of fields; unknown keys are reported."""
 
@@ -266,7 +266,7 @@ def read_fields(node: Node, fields: Sequence[Field], report: Report, what: str,
     return values, locs
 
 
-@dataclass
+@record
 class Raw(Type):
     """Accept a mapping ("map") or list ("seq") node as it is, for a later stage to read."""
 
@@ -281,7 +281,7 @@ class Raw(Type):
         return node
 
 
-@dataclass
+@record
 class Number(Type):
     """A number (whole or not) within [lo, hi]."""
 
@@ -303,7 +303,7 @@ class Number(Type):
         return v
 
 
-@dataclass
+@record
 class Localized(Type):
     """Printed text in one language or two: a string, or {en: …, zh-TW: …} (en required). Reads
     as {"en": …, "zh-TW": …} with only the languages given."""
@@ -325,7 +325,7 @@ class Localized(Type):
         return {k: v for k, v in values.items() if v is not None}
 
 
-@dataclass
+@record
 class Ref(Type):
     """The id of another component, of kind `kind`; whether it exists is checked once every
     component is read (the declared game's rules: SPEC-REF)."""

@@ -15,10 +15,11 @@ is worked out from the card's other fields here, and is never written.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..records import record
 from ..diagnostics import Diagnostic, InputError, Loc, Report, one_of
 from .images import UserImage, resolve
 from .schema import ID_PATTERN, INVALID, Field, Id, Int, Length, ListOf, Number, Raw, Record, Text, Type, read_fields
@@ -40,7 +41,7 @@ IMAGE_FIELDS = [Field("image", Text(500), required=False), Field("image_box", Id
                 Field("image_bleed", Length(lo_mm=0, hi_mm=20), required=False, default=0.0)]
 
 
-@dataclass
+@record
 class Item:
     """A component or a back design: id, kind, its kind's fields, and where each came from."""
 
@@ -79,7 +80,7 @@ class Item:
         return out
 
 
-@dataclass
+@record
 class Spec:
     """A game's spec as read: its name, its components and back designs, each located, and its other
     sections, with the specs folder and tables it was read from."""

@@ -22,10 +22,10 @@ import io
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..records import record
 from ..diagnostics import InputError, Loc, Report, one_of
 from .schema import Bool, Choice, Int, ListOf, Localized, Number, Record, Ref, Text, Type
 from .yamlload import Node, read_regular, type_name
@@ -41,13 +41,13 @@ MAX_CELL_CHARS = 32_767  # what Excel and LibreOffice let one cell hold
 TRUE, FALSE = {"true", "yes", "y", "1", "x", "✓"}, {"false", "no", "n", "0", ""}
 
 
-@dataclass
+@record
 class Cell:
     value: Any  # a string from a CSV; a string, float, int, bool or date from a workbook
     loc: Loc
 
 
-@dataclass
+@record
 class Table:
     """A table's header cells and its non-blank rows, each cell located."""
 
@@ -92,13 +92,13 @@ def _csv(data: bytes, display: str) -> Table:
     rows: list[list[Cell]] = []
     start, cells = 1, 0
     try:
-        for record in reader:
-            cells += len(record)
+        for values in reader:
+            cells += len(values)
             if cells > MAX_CELLS:  # counted before a record's cells are made (a line of 6 million commas)
                 raise _fail(Loc(display, start, 1), "TABLE-TOO-LARGE",
-                            f"the table has more than {MAX_CELLS:,} cells by this line ({len(record):,} on it); "
+                            f"the table has more than {MAX_CELLS:,} cells by this line ({len(values):,} on it); "
                             f"a table may have at most {MAX_CELLS:,}")
-            rows.append(_located(record, display, start))
+            rows.append(_located(values, display, start))
             start = reader.line_num + 1
             if len(rows) > MAX_ROWS + 1:
                 raise _fail(Loc(display, start - 1, 1), "TABLE-TOO-LARGE",

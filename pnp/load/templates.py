@@ -8,9 +8,10 @@ one rect template named `card`. Takes YAML nodes; returns `Edition`s and located
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Mapping, Sequence
 
+from ..records import record
 from ..diagnostics import Loc, Report, one_of
 from ..geometry.drawing import Path
 from .schema import INVALID, Choice, Field, Id, Length, Raw, read_fields
@@ -26,7 +27,7 @@ CARD = "card"  # the one template of an edition written in the older `card:` for
 Needed = Sequence[str] | Mapping[str, Sequence[str]]  # boxes every kind needs, or per kind
 
 
-@dataclass
+@record
 class Template:
     """The template of one kind of piece: its outline, its named boxes, where it is declared, and
     the overlap of its tiles when it is larger than the paper."""
@@ -57,7 +58,7 @@ class Template:
         return self.outline.path(bleed)
 
 
-@dataclass
+@record
 class Edition:
     """One edition of a layout (a size a user picks with `--edition`): its templates and which
     component kind uses which; a declared game's faces and backs."""

@@ -37,9 +37,10 @@ import difflib
 import io
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from ..records import record
 from ..diagnostics import InputError, Loc, Report, one_of
 from .paths import display, is_file, through_link, within
 from .yamlload import Node, read_regular, type_name
@@ -53,7 +54,7 @@ ICON_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")  # as pnp/render/rich.py rea
 FONT_CODE, ICON_CODE = "LAYOUT-FONT", "LAYOUT-ICON"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FontFamily:
     """One family of a layout's `fonts:`. Paths are resolved (absolute), inside the layout's folder
     or the specs folder; `ps_names` maps each style the family has ("regular", "bold", "italic",
@@ -92,7 +93,7 @@ def read_typefaces(root: Node, layout_dir: Path, specs_dir: Path | None, report:
 
 
 # -- where a file is ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Folders:
     """The folders a layout's font and icon files are looked for in, in order, and how a message
     names each."""

@@ -36,9 +36,11 @@ import re
 import struct
 import zipfile
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Iterator
 from xml.parsers import expat
+
+from ..records import record
 
 MAX_INFLATED = 64 * 1024 * 1024  # every part of one workbook together, inflated
 MAX_PARTS = 2_000  # a workbook from a spreadsheet program has tens
@@ -50,7 +52,7 @@ _NUMBER = re.compile(r"[0-9]{1,12}")  # ASCII digits only: '²'.isdigit() is tru
 _LOCAL_HEADER = struct.Struct("<4s22xHH")  # signature, then name and extra lengths at 26 and 28
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Budget:
     rows: int  # of a sheet, its header row included
     cells: int  # of a sheet's rectangle from A1 to its farthest valued cell
@@ -66,7 +68,7 @@ class Refused(Exception):
         self.code, self.message, self.sheet, self.row, self.col = code, message, sheet, row, col
 
 
-@dataclass
+@record
 class Checked:
     """What a workbook's parts said, by XLSX sheet name: its problem (None when it has none), and
     the (row, col) of its formula cells that saved no value."""

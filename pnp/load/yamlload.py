@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from ..records import record
 from ..diagnostics import InputError, Loc, Report
 
 # The largest shipped spec is 24 KB and 2,500 nodes; these limits are far above any real file.
@@ -40,7 +41,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")  # YAML's "\u" escapes can write half
 _PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
-@dataclass
+@record
 class Node:
     """A YAML value with its location. `kind` is "map", "seq" or "scalar"."""
 

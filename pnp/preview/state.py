@@ -14,15 +14,16 @@ from __future__ import annotations
 import json
 import os
 import threading
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from ..records import record
 from ..diagnostics import Diagnostic, InputError, Loc, Report
 from ..options import BuildOptions
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Card:
     id: str
     kind: str
@@ -49,7 +50,7 @@ class Card:
         return " ".join([self.id, self.name, flat(self.fields)]).lower()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Shown:
     """A diagnostic as the page shows it: the command line's words, and the card it is about."""
 
@@ -59,7 +60,7 @@ class Shown:
     card: str | None
 
 
-@dataclass
+@record
 class View:
     game: str
     title: str

@@ -4,9 +4,10 @@ the units a line breaks between, the punctuation rules of Chinese lines, the siz
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from ..records import record
 from ..load.boxes import Box
 
 MIN_TEXT = 6.0  # pt: the default smallest size a box's text may shrink to
@@ -26,7 +27,7 @@ def units(text: str) -> list[str]:
     return _UNIT.findall(text)
 
 
-@dataclass
+@record
 class Fit:
     """How a text sits in its box: its lines, the size asked for and the size set, and what did
     not fit at the box's smallest size (0 when it all fits)."""

@@ -18,9 +18,11 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property, lru_cache
 from pathlib import Path
+
+from ..records import record
 
 PROFILES = Path(__file__).resolve().parent / "profiles"
 PRESS_PROFILE = PROFILES / "pnp-fogra39l-300.icc"  # built from FOGRA39L with ArgyllCMS: see profiles/README.md
@@ -35,7 +37,7 @@ class ProfileError(Exception):
     """A profile that cannot be used: its message names the file and why."""
 
 
-@dataclass
+@record
 class Press:
     """The conversion to one printing condition; `key` names it (the profile's bytes and the limit)."""
 
@@ -146,7 +148,7 @@ def _limit_image(cmyk, limit: float):
     return Image.merge("CMYK", (*scaled, k))
 
 
-@dataclass
+@record
 class _Transforms:
     """The colour transforms of one press profile: sRGB to the press's CMYK, and that CMYK and
     sRGB each to Lab."""

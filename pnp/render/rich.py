@@ -17,9 +17,10 @@ import re
 from contextlib import contextmanager
 from functools import lru_cache
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Iterator
 
+from ..records import record
 from ..geometry import fonts
 from ..geometry.drawing import PT, Color, Drawing
 from .lines import CLOSING, OPENING, STEP, WIDTH_USE, Fit, Run, first_fitting, smallest, units
@@ -33,7 +34,7 @@ Painter = Callable[[Drawing, float, float, float, Color], None]  # (d, x, y, sid
 _ICONS: ContextVar[dict[str, Painter] | None] = ContextVar("pnp_rich_icons", default=None)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Style:
     """The style of a run of rich text: bold, italic, and a layout's own font family ("": the
     shipped one)."""
@@ -43,7 +44,7 @@ class Style:
     family: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Piece:
     """A unit the lines are broken into: a word, a space, a Chinese character — or an icon."""
 
@@ -61,7 +62,7 @@ class Piece:
         return fonts.width(self.text, size, self.style.bold, self.style.italic, self.style.family)
 
 
-@dataclass
+@record
 class Line:
     """One line of set rich text: the pieces it is set from, and whether a hard break ends it."""
 

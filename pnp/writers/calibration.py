@@ -26,9 +26,9 @@ and for tests that play a printer's error on it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..records import record
 from ..imposition import back_shift
 from ..load.layout import Sheet
 from ..geometry.drawing import IDENTITY, Color, Drawing, Matrix, multiply, translate
@@ -55,7 +55,7 @@ def output_path(out: Path, paper: str, mode: str, corrected: bool = False) -> Pa
     return out / name
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Gauge:
     where: str  # "centre", "top-left" or "bottom-right"
     axis: str  # "DX" (a horizontal scale) or "DY" (a vertical one)

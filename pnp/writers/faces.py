@@ -10,9 +10,10 @@ that cannot be drawn becomes a visible placeholder and a warning; what the text 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Iterator
 
+from ..records import record
 from ..diagnostics import Report
 from ..games.base import RenderContext
 from ..imposition import piece_bleed
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from ..options import BuildOptions
 
 
-@dataclass
+@record
 class TextReport:
     """What the drawings did with their text: how many different faces (a card printed in several
     copies is drawn once) and backs were drawn, which had type shrunk where their layout did not

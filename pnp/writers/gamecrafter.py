@@ -12,8 +12,9 @@ where there is one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..records import record
 from .png import card_shots, rasterise
 
 DPI = 300
@@ -40,7 +41,7 @@ def product_of(w_mm: float, h_mm: float) -> str | None:
     return None
 
 
-@dataclass
+@record
 class Upload:
     files: list[dict] = field(default_factory=list)
     unsold: list[tuple] = field(default_factory=list)  # (template, sentence) per piece size the shop does not sell

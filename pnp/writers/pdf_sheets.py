@@ -17,9 +17,9 @@ gives a back piece's outline where it is actually drawn, for the sheet map.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..records import record
 from ..geometry import fonts
 from ..geometry.drawing import BLACK, IDENTITY, PT, WHITE, Color, Drawing, Group, Matrix, apply, multiply, rotate, translate
 from ..geometry.drawing import Path as DPath
@@ -35,7 +35,7 @@ GLUE_GREY = Color(0.55, 0.55, 0.55)
 CAPTION_GREY = Color(0.25, 0.25, 0.25)
 
 
-@dataclass
+@record
 class Art:
     """The drawn faces and backs the sheets place: each component's face, each back design's
     drawing, and which back each component has."""

@@ -13,9 +13,9 @@ apply to shop pages and, for each file, its name, template, page size, pages and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..records import record
 from ..imposition import Piece
 from ..geometry.drawing import translate
 from ..render.pdf import PdfBackend
@@ -26,7 +26,7 @@ from .outputs import shop_pdf_name
 # options.SHOP_PRESETS. The Game Crafter's PNGs are pnp/writers/gamecrafter.py's.
 
 
-@dataclass
+@record
 class ShopFile:
     """One PDF for the print shop: the pieces of one template (one piece size)."""
 

@@ -10,9 +10,9 @@ piece has no art (outside a round corner, a diamond or a circle), unless a backg
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from typing import Iterator
 
+from ..records import record
 from ..geometry.drawing import Drawing, multiply, scale, translate
 from ..render.pdf import PdfBackend
 
@@ -21,7 +21,7 @@ TRANSPARENT = (255, 255, 255, 0)
 WHITE = (255, 255, 255, 255)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Shot:
     drawing: Drawing
     box: tuple[float, float, float, float]  # x, y, w, h in mm: the part of the drawing to show

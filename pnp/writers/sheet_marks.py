@@ -8,8 +8,9 @@ the SVG cut files repeat the registration marks, the sheet map records them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ..records import record
 from .. import __version__
 from ..geometry import fonts
 from ..geometry.drawing import PT
@@ -35,7 +36,7 @@ class NoRoom(ImpositionError):
     """The margin has no room for a mark; the message says what was tried."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Slug:
     text: str
     x: float  # where the baseline starts, page mm
@@ -66,7 +67,7 @@ class Slug:
         return [(x0, hi / 2, x0 + self.bar, hi / 2), (x0, 0.0, x0, hi), (x0 + self.bar, 0.0, x0 + self.bar, hi)]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Registration:
     """Print-and-cut registration marks at three corners of the printable area: a filled square
     at the top left, L-shaped corners (legs `size` long, REG_LINE thick) at the top right and the

@@ -25,10 +25,10 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from dataclasses import dataclass
 
 from PIL import Image
 
+from ..records import record
 from ..geometry.drawing import Drawing
 from .png import MM_PER_IN, Shot, pixels, rasterise
 
@@ -38,14 +38,14 @@ PER_SHEET = MAX_COLS * MAX_ROWS - 1  # 69: the last slot is the hidden-card imag
 CARD_MAX_MM = 150.0  # larger pieces (boards, score tracks) are TTS Custom Boards, not cards
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Card:
     id: str
     copy: int
     back: str | None  # the key of its back drawing; None: printed without a back
 
 
-@dataclass
+@record
 class Deck:
     """Cards of one size sharing a back design, shuffled together at the table."""
 
@@ -63,7 +63,7 @@ class Deck:
         return [self.cards[i:i + PER_SHEET] for i in range(0, len(self.cards), PER_SHEET)]
 
 
-@dataclass
+@record
 class Bag:
     """Pieces of one shape and size sharing a back design: Custom Tokens in a bag."""
 

@@ -15,7 +15,8 @@ A card's four edges, as printed and seen upright: 0 upper-left, 1 upper-right, 2
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...records import record
+
 
 ROWS = 6
 EDGE_NAMES = ("upper-left", "upper-right", "lower-right", "lower-left")
@@ -25,7 +26,7 @@ OPPOSITE = {0: 2, 1: 3, 2: 0, 3: 1}
 NUMERALS = ("I", "II", "III", "IV", "V", "VI")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Space:
     number: int  # 1..21, reading order
     row: int  # 1..6, top to bottom

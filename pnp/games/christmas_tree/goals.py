@@ -10,10 +10,11 @@ candy only where the goal shows one: every other cell must be a bauble.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Callable
 
+from ...records import record
 from ..base import Bilingual
 from . import board, rules
 from .tree import Tree
@@ -21,7 +22,7 @@ from .tree import Tree
 MAJORITY = (6, 3)  # most, second most; tied first: 6 each and no second; tied second: 3 each
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GoalKind(Bilingual):
     id: str
     en: str
@@ -52,7 +53,7 @@ def unit_points(goal) -> int:
     return SPECIALS[goal["decoration"]] if kind.id == "most-specials" else kind.points
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Formation(Bilingual):
     id: str
     en: str  # how the cards lie, as a goal card's text says it
@@ -120,7 +121,7 @@ def most_disjoint(candidates: list[frozenset]) -> list[frozenset]:
     return [frozenset(e for e in elements if m >> index[e] & 1) for m in chosen]
 
 
-@dataclass
+@record
 class Count:
     """What a goal found on one tree: how many things it counts and which spaces they are."""
 

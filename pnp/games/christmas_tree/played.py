@@ -21,8 +21,9 @@ exactly what can be laid card by card, each touching one laid before).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ...records import record
 from ...diagnostics import Loc, Report, one_of, plural
 from ..gamefile import Cards, open_players
 from ...load.schema import INVALID, Field, Int, Raw, Text, read_fields
@@ -38,7 +39,7 @@ GOAL = "a goal card of the spec"
 SPACE_KEY = re.compile(r"[0-9]{1,3}")  # ASCII digits only: '²' is a digit to str.isdigit, not to int()
 
 
-@dataclass
+@record
 class Played:
     variant: rules.Variant
     players: list[str]
@@ -47,7 +48,7 @@ class Played:
     rounds: list[tuple[list[Item], dict[str, Tree]]]  # each round's goal cards, and the trees they scored
 
 
-@dataclass
+@record
 class Written:
     """A tree as the file writes it: the cards, and where each space's card and the tree are."""
 
@@ -58,7 +59,7 @@ class Written:
     off_tree: bool = False  # a key that is no space (reported): what is filled is then not known
 
 
-@dataclass
+@record
 class Game:
     """What every check reads: the spec, the report, the variant and who sits at the table."""
 

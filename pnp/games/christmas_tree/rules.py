@@ -12,9 +12,9 @@ goal kinds in `goals.py`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ...records import record
 from ..base import Bilingual, Named
 
 GAME = "christmas-tree"
@@ -36,7 +36,7 @@ def counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if many[0].isupper() else one[0].lower() + one[1:]}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Piece(Bilingual):
     """A kind of piece in the box: its names (game.yaml's `nouns:`) and how many (its count rule)."""
 
@@ -54,7 +54,7 @@ class Piece(Bilingual):
 Decoration = Piece
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Variant(Bilingual):
     id: str
     en: str

@@ -6,13 +6,12 @@ gingerbread man's matching neighbours, and each card's attributes. Geometry from
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...records import record
 from ...load.spec import Item
 from . import board, rules
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Placed:
     card: Item
     turned: bool = False  # placed upside down (turned 180 degrees)
@@ -27,7 +26,7 @@ class Placed:
         return self.card["bubbles"][printed]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Bubble:
     a: int  # the upper space
     b: int  # the lower space

@@ -12,8 +12,9 @@ holds only what a copy of the game contains.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ...records import record
 from ...diagnostics import Loc, Report, one_of
 from ...load.schema import INVALID, Int, ListOf, Localized, Text
 from ...load.spec import Item, Spec
@@ -27,7 +28,7 @@ KEYS = ("kinds", "choices", "players", "variants", "rules", "setup", "names", "b
 MAX_PLAYERS = 99
 
 
-@dataclass
+@record
 class Declaration:
     """What a spec declares: the game's kinds, player counts, variants, rules and setup."""
 

@@ -29,9 +29,10 @@ and every problem as a located diagnostic. Field types:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from ...records import record
 from ...diagnostics import Loc, Report, one_of
 from ...load.schema import (
     ID_PATTERN, INVALID, Bool, Choice, Field, Id, Int, ListOf, Localized, Number, Ref, Text, Type, legal_values,
@@ -101,7 +102,7 @@ class ImagePath(Text):
         return super().read(node, report, what)
 
 
-@dataclass
+@record
 class Kinds:
     """What `kinds:` and `choices:` declare."""
 
@@ -116,7 +117,7 @@ class Kinds:
         return next((f.type for f in self.fields.get(kind, []) if f.name == name), None)
 
 
-@dataclass
+@record
 class Case:
     """One line of a derive's table: a test of the source field's value, and the value it gives."""
 
@@ -132,7 +133,7 @@ class Case:
         return True
 
 
-@dataclass
+@record
 class Derive:
     """A field worked out from another field of the same card by a declared table of cases, the
     first that matches giving the value: data, not code, and never written on a card (so it cannot
@@ -482,7 +483,7 @@ class Fields(dict):
         return self.locs[name]
 
 
-@dataclass
+@record
 class RecordOf(Type):
     """A mapping of named fields, read into `Fields`."""
 

@@ -13,9 +13,10 @@ calls into this module, which imports nothing of it but names for its annotation
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
+from ...records import record
 from ...diagnostics import Report
 from ...load.spec import Item
 
@@ -68,7 +69,7 @@ def _read_by(rule: Rule) -> list[str]:
     return list(dict.fromkeys([*rule.fields, *rule.where]))
 
 
-@dataclass
+@record
 class _Hint:
     """What one change must do to mend one break, as measured where it was found: which cards may
     be the one (`card`), which values a field may take instead (`values`, by field), and whether

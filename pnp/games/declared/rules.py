@@ -59,9 +59,10 @@ from __future__ import annotations
 import itertools
 import re
 import string
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable
 
+from ...records import record
 from ...diagnostics import Loc, Report, one_of, plural
 from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number, legal_values
 from ...load.spec import Item, Spec
@@ -96,7 +97,7 @@ class _Not(tuple):
 PRESENT, ABSENT = ("present",), ("absent",)  # `where: {FIELD: {present: true | false}}`: the card has it, or not
 
 
-@dataclass
+@record
 class Bound:
     """A rule's bound (`exactly`, `at_least`, `at_most` or `between`): its number, fixed or per
     player count or variant."""
@@ -130,7 +131,7 @@ class Bound:
         return v[1] if self.how == "between" else v if self.how in ("exactly", "at_most") else None
 
 
-@dataclass
+@record
 class Rule:
     """One deck rule of a declared game, as read from `rules:`: its code, what it measures of which
     kinds and cards, the bound it must keep and the words a break is told in."""
@@ -873,7 +874,7 @@ class _Deck:
         return _text(v)
 
 
-@dataclass
+@record
 class _Check:
     """One rule checked in one context (a player count, a variant, or none)."""
 

@@ -39,10 +39,11 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from ...records import record
 from ...diagnostics import InputError, Loc, Report, one_of, plural
 from ...load.schema import INVALID, Bool, Int, ListOf, Localized, Number, Type
 from ...load.spec import Item, Spec
@@ -67,7 +68,7 @@ DEFAULT_ZONE = "cards"
 TEAM = "the team"  # the one "player" of a game played together (team: true)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Filter:
     """Which of a player's cards a step (or a count) looks at."""
 
@@ -90,7 +91,7 @@ class Filter:
         return " ".join(parts) or " or ".join(self.kinds) or "cards"
 
 
-@dataclass
+@record
 class Step:
     """One line of a player's score (`score:`): how it scores, its label, the cards it takes, and
     the player counts and variant it applies to."""
@@ -115,7 +116,7 @@ class Step:
         return self.variant is None or self.variant == (variant or "default")
 
 
-@dataclass
+@record
 class Scoring:
     """A declared game's end-of-game scoring, as read from `scoring:`: its zones, the steps of a
     player's score, the tie-breaks and who wins."""
@@ -682,7 +683,7 @@ def award(measures: dict[str, int], places: list[int], ties: Any, most: bool) ->
     return out
 
 
-@dataclass
+@record
 class Played:
     """A finished game read from its file: each player's cards, zone by zone."""
 

@@ -65,9 +65,10 @@ from __future__ import annotations
 import difflib
 import random
 import string
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from ...records import record
 from ...diagnostics import Loc, Report, one_of, plural
 from ...load.schema import INVALID, Id, Int, ListOf, Localized
 from ...load.spec import Item, Spec
@@ -92,7 +93,7 @@ QUOTED = ("cards", "each", "piles", "deck", "aside")  # a named step's numbers a
 MAX_DEAL = 999
 
 
-@dataclass
+@record
 class Step:
     """One step of a declared game's setup, as read from `setup:`: what it does and its argument,
     the player counts and variant it runs in, and its options."""
@@ -231,7 +232,7 @@ def _per_players_whole(step: Step, node: Node, game: _Game, report: Report, what
     return not missing
 
 
-@dataclass
+@record
 class _Game:
     """What a step's extra keys are read against: the game's kinds, player counts and variants."""
 
@@ -558,7 +559,7 @@ def _kinds_where(node, kinds, players, report, what):
     return None if where is None else {"kinds": chosen, "where": where}
 
 
-@dataclass
+@record
 class Where:
     """A setup step's `where`: any of its mappings, each {field: values, or {player count: values}}."""
 

@@ -6,8 +6,9 @@ gem kinds from there.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from ...records import record
 
 
 def gem_kinds(game_id: str = "gem") -> dict[str, dict[str, Any]]:
@@ -26,7 +27,7 @@ def gem_letter(name: str) -> str:
     return name[0]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Score:
     player: str
     gems: int

@@ -4,8 +4,8 @@ oval medallion. Each draws inside a layout box (the pattern: over the whole piec
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from ...records import record
 from ...render.cards import text_in
 from ...geometry.drawing import UNIT, Color, Drawing, Path, place
 from ...load.layout import Box
@@ -128,7 +128,7 @@ def position(d: Drawing, box: Box, number: str) -> None:
     text_in(d, box, number, INK)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pattern:
     """The look of a back: its ground out to the bleed, the diamond lattice's lines, a small
     motif in every diamond (which one, in what colour) and the medallion's ground."""

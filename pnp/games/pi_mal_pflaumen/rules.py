@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 from typing import Any
 
+from ...records import record
 from ..base import Named
 
 GAME = "pi-mal-pflaumen"
@@ -25,7 +25,7 @@ PLUM_NUMBER = 25  # the 25th card of each round shows a plum (used with 5 player
 PER_FRUIT = 3  # cards of each fruit but the plum in each round: validate.py's PMP-FRUITS
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Round:
     numeral: str
     back: str  # the back design kind of this round's cards
@@ -207,7 +207,7 @@ def turn_order_for(players: int) -> list[tuple[int, bool]]:
 # watchdog score nothing. Ties: the most fruit cards left in the display.
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Held:
     """A card in a player's display at the end of the game."""
 

@@ -7,15 +7,15 @@ away from the basket.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
+from ...records import record
 from ...load.spec import Item, Spec
 from . import rules
 
 GAME_KINDS = rules.GAME_KINDS
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Recipe:
     id: str
     kind: str

@@ -10,9 +10,9 @@ module reads the declaration then, never at import.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ...records import record
 from ..base import Bilingual, Named
 
 Ingredient = Named
@@ -20,7 +20,7 @@ PINE_CONE = "pine-cone"  # its jam is made from any ingredient; its ingredient m
 GAME_ID = "the-jam"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RecipeKind(Bilingual):
     id: str
     en: str  # the recipe's name is the ingredient's name and this word
@@ -37,7 +37,7 @@ RECIPE_KINDS: dict[str, RecipeKind] = {k.id: k for k in (
 )}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Special(Bilingual):
     id: str
     en: str
@@ -56,7 +56,7 @@ _SPECIAL_TEXT = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MissionKind(Bilingual):
     id: str
     en: str
@@ -176,7 +176,7 @@ def is_pine_cone_jam(fields: dict) -> bool:
 # goes to the most Yummy-yummy points. Kids: no missions, recipes not scored, most recipe cards.
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Owned:
     """A recipe card in front of a player at the end of the game."""
 
@@ -188,7 +188,7 @@ class Owned:
     wild: bool = False  # a pine-cone jam: any jam of a mission
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Mission:
     """A mission card as the scorer reads it."""
 
@@ -200,7 +200,7 @@ class Mission:
     ladder: tuple[int, ...] = ()  # tea-party cards: points for owning TEA_MIN, TEA_MIN + 1, ...
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Goal:
     """One combination a player can complete: a mission card's own, or one tea party."""
 

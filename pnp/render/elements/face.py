@@ -7,10 +7,10 @@ only when its `when:` holds, those with `turn: 180` turned about the piece's cen
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from ...records import record
 from ...diagnostics import Report, one_of
 from ...load.yamlload import Node, type_name
 from ...geometry.drawing import Color, Drawing, multiply, rotate, translate
@@ -67,7 +67,7 @@ def _element(node: Node, ctx: FaceContext, report: Report, what: str) -> Element
     return el if ok and placed and not bad else None
 
 
-@dataclass
+@record
 class Env:
     """One component's values for its face's elements: placeholders filled in the build's
     language, colours made, images found and placed."""

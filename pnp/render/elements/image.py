@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 
+from ...records import record
 from ...load import images
 from ...load.svgart import SvgArt
 from ...load.yamlload import type_name
@@ -43,7 +43,7 @@ _PIXELS = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s*px\s*$", re.I)
 _EPS = 1e-9
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Look:
     """How an image element shows its picture: the crop (fractions of the picture's width and
     height: x and y from its top-left corner), the turn, the flip, the opacity."""

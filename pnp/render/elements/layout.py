@@ -6,14 +6,14 @@ fields, the choices' attributes, the image fields, the specs folder); fills each
 element, each reported once however many editions share it."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from ...records import record
 from ...diagnostics import Loc, Report, one_of
 from ...load.templates import Edition
 from ...load.yamlload import Node, type_name
 
 
-@dataclass
+@record
 class FaceInfo:
     """What a layout's faces may refer to, from the spec's declaration."""
 

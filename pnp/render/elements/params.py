@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable
 
+from ...records import record
 from ...diagnostics import Loc, Report, one_of
 from ...load.boxes import Box
 from ...load.schema import INVALID, Choice, Length, ListOf
@@ -48,7 +49,7 @@ PLACE = ("box", "x", "y", "width", "height")
 COMMON = ("when", "turn")
 
 
-@dataclass
+@record
 class FaceContext:
     """What a face's elements may refer to: its kind's fields, the choices' attributes, the boxes
     of the template its pieces are drawn on."""
@@ -62,7 +63,7 @@ class FaceContext:
     fonts: frozenset[str] | None = None  # the layout's font families (None: not known here, not checked)
 
 
-@dataclass
+@record
 class Element:
     """One element of a declared game's face or back, as read from the layout: its type, the box it
     fills or what it shows, its type's options, and its `when:` and `turn: 180`."""
