@@ -127,9 +127,32 @@ _PATH_OPS = {"M": "m", "L": "l", "C": "c"}
 FONT_KEY = ("fonts",)  # in a warm process's code cache: the fonts and glyph codes a PDF ended with
 TEXT_KEY = "text"  # ... and the code of each text it wrote
 
+class _Numbers(dict):
+    """Each number as reportlab writes it (fp_str), made once per value. The four games' paths
+    write 120,000 numbers, 18,000 of them different, and fp_str's printf is the most of writing
+    one; a number already written is a dictionary look-up (0 and -0, 1 and 1.0 are one key and
+    one text for fp_str too)."""
+
+    def __missing__(self, x) -> str:
+        if len(self) >= 200_000:  # a few MB at the most
+            self.clear()
+        text = self[x] = fp_str(x)
+        return text
+
+
+_number = _Numbers().__getitem__
+
+
 def path_code(path: Path) -> str:
     """A path in PDF operators, as reportlab's path object writes it."""
-    return " ".join(f"{fp_str(cmd[1:])} {_PATH_OPS[cmd[0]]}" if cmd[0] != "Z" else "h" for cmd in path.cmds)
+    out: list[str] = []
+    for cmd in path.cmds:
+        if cmd[0] == "Z":
+            out.append("h")
+        else:
+            out += map(_number, cmd[1:])
+            out.append(_PATH_OPS[cmd[0]])
+    return " ".join(out)
 
 
 def _in_cmyk(drawing, press):
@@ -256,7 +279,7 @@ class PdfBackend:
     # -- drawing -----------------------------------------------------------------------------
     def place(self, drawing: Drawing, matrix: Matrix) -> None:
         c = self.c
-        c._code += ("q", "%s cm" % fp_str(*matrix))  # see _use
+        c._code += ("q", "%s cm" % " ".join(map(_number, matrix)))  # see _use
         self._ops(drawing)
         c._code.append("Q")
 
@@ -502,7 +525,7 @@ class PdfBackend:
                 return hit[0]
         used = []
         parts = ["q", self._colour_code(op.fill), self._colour_code(op.fill, stroke=True),
-                 f"{fp_str(size * fonts.FAUX_BOLD)} w", "BT", f"1 0 0 1 {fp_str(x, op.y)} Tm"]
+                 f"{fp_str(size * fonts.FAUX_BOLD)} w", "BT", f"1 0 0 1 {_number(x)} {_number(op.y)} Tm"]
         mode = 0
         for name, chunk in fonts.runs(op.text, op.bold, op.italic, op.family):
             font = pdfmetrics.getFont(name)
@@ -513,7 +536,7 @@ class PdfBackend:
                 parts.append(f"{want} Tr")
                 mode = want
             for subset, t in font.splitString(chunk, doc):
-                parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({c._escape(t)}) Tj")
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {_number(size)} Tf ({c._escape(t)}) Tj")
                 used.append((font, subset))
         parts += ["ET", "Q"]
         code = " ".join(parts)
@@ -524,7 +547,7 @@ class PdfBackend:
     def _group(self, op: Group) -> None:
         c = self.c
         if op.clip is None:  # see _use
-            c._code += ("q", "%s cm" % fp_str(*op.matrix))
+            c._code += ("q", "%s cm" % " ".join(map(_number, op.matrix)))
             self._ops(op.drawing)
             c._code.append("Q")
             return
@@ -549,5 +572,5 @@ class PdfBackend:
         # which nothing between them changes (every form is drawn in a state of its own, and a
         # shape, a text or a picture sets what it needs inside its own q ... Q)
         c = self.c
-        c._code += ("q", "%s cm" % fp_str(*op.matrix), "/%s Do" % c._doc.getXObjectName(name), "Q")
+        c._code += ("q", "%s cm" % " ".join(map(_number, op.matrix)), "/%s Do" % c._doc.getXObjectName(name), "Q")
         c._formsinuse.append(name)

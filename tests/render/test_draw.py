@@ -112,3 +112,26 @@ def test_identical_paths_are_formatted_once_and_written_alike(tmp_path):
     with pdfplumber.open(tmp_path / "x.pdf") as pdf:
         rects = pdf.pages[0].curves + pdf.pages[0].rects
         assert len(rects) == 2
+
+
+
+_coordinate = st.one_of(st.floats(-2000, 2000, allow_nan=False), st.integers(-2000, 2000),
+                        st.sampled_from([0.0, -0.0, 1, 1.0, True, 1e-8, -1e-8, 0.5, 1 / 3, 1e6 + 0.25]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("MLCZ"), st.lists(_coordinate, min_size=6, max_size=6)), min_size=1,
+                max_size=12))
+def test_a_path_is_written_with_the_numbers_reportlab_writes(cmds):
+    """Each number of a path is written once per value and then looked up (pnp/render/pdf.py):
+    the text is still what reportlab's number writer (fp_str) makes of it, whatever came before it
+    (an int and a float of the same value, 0 and -0, numbers too small to show)."""
+    from reportlab.lib.rl_accel import fp_str
+
+    from pnp.render.pdf import path_code
+
+    path = Path()
+    path.cmds = [(op,) if op == "Z" else (op, *xs[:{"M": 2, "L": 2, "C": 6}[op]]) for op, xs in cmds]
+    expected = " ".join("h" if cmd[0] == "Z" else f"{fp_str(cmd[1:])} {cmd[0].lower()}" for cmd in path.cmds)
+    assert path_code(path) == expected
+    assert expected.count(" ") + 1 == sum(len(c) for c in path.cmds)  # every number and every operator
