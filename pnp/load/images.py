@@ -49,7 +49,6 @@ from ..diagnostics import Loc, Report, one_of
 from ..geometry.drawing import Drawing, Path as DPath
 from .pixels import MAX_PIXELS, fits_print, mirrored, too_large
 from .pixels import ImageProblem, open_regular
-from .svgart import SvgArt
 
 if TYPE_CHECKING:  # pragma: no cover
     from PIL.Image import Image as PILImage
@@ -57,6 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..games.base import RenderContext
     from .layout import Layout
     from .spec import Item, Spec
+    from .svgart import SvgArt
 
 MIN_DPI = 150  # below this, photographs and gradients print visibly soft
 # The most pixels per inch a raster picture is printed with: a finer one is scaled down to what
@@ -381,6 +381,8 @@ def with_image(item: "Item", ctx: "RenderContext", report: Report, render: Calla
 
 def picture(d: Drawing, x: float, y: float, w: float, h: float, img: "PILImage | SvgArt") -> None:
     """A decoded image stretched to the box: pixels, or an SVG's vectors."""
+    from .svgart import SvgArt  # imported with the first picture: a game may have none
+
     if isinstance(img, SvgArt):
         d.vector(x, y, w, h, img)
     else:

@@ -20,7 +20,7 @@ from ...load.schema import INVALID, Int, ListOf, Localized, Text
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node
 from ..base import GameDef, SetupError, SetupResult
-from . import decks, rules as deck_rules, scoring as scoring_model, setup as deal, setup_text
+from . import decks, rules as deck_rules, scoring as scoring_model, setup as deal
 from .kinds import Kinds, read_kinds
 
 KEYS = ("kinds", "choices", "players", "variants", "rules", "setup", "names", "back_kinds", "scoring",
@@ -309,6 +309,8 @@ def setup(d: Declaration, game: GameDef, spec: Spec, players: int, seed: int, va
         raise SetupError(f"{refused}; and dealing it, {e}", usage=False) from e
     if refused is not None:
         raise refused
+    from . import setup_text  # what `pnp setup` prints: no other command reads it
+
     return setup_text.result(spec, table, seed, variant, lang, lambda item, lang: game.card_name(item, spec, lang),
                              game.title, d.variant_names.get(variant or ""), always=d.default_variant is not None)
 

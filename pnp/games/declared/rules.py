@@ -68,7 +68,6 @@ from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number
 from ...load.spec import Item, Spec
 from ...load.yamlload import Node, type_name
 from .kinds import Broken, Kinds
-from .misprint import _misprint, _moved
 
 MEASURES = ("count", "every", "sum", "unique", "each", "refers")
 BOUNDS = ("exactly", "at_least", "at_most", "between")
@@ -784,6 +783,8 @@ def check(rules: list[Rule], spec: Spec, kinds: Kinds, players: list[int], varia
             told[i] = said
     broken = [rules[i] for i in told if len(rules[i].kinds) == 1  # a misprint is sought within one kind,
               and rules[i].measure != "refers"]  # and never for a name on another card
+    if broken:  # the search for a misprint is imported when a rule breaks: a deck that holds needs none
+        from .misprint import _misprint, _moved
     for kind in dict.fromkeys(r.kind for r in broken):
         found = _misprint(kind, rules, broken, deck)
         if found is not None:
