@@ -3,8 +3,9 @@
 ReportLab reads a TrueType file's character map, widths and glyph offsets on every start (Droid
 Sans Fallback, the Chinese face: 70 ms; each DejaVu face 10 ms). `ttfont(name, path)` gives the
 same `TTFont` ReportLab would, its face's parsed tables read back from a cache file named after
-the font file's hash (BLAKE2 of its bytes, ReportLab's version and this format's), so an edited or
-replaced font is parsed again. A cache file is a JSON header (the face's names and
+the font file's hash (SHA-256 of its bytes, ReportLab's version and this format's; OpenSSL's
+SHA-256 takes half BLAKE2's time, and every cold start pays it), so an edited or replaced font is
+parsed again. A cache file is a JSON header (the face's names and
 numbers) and its tables as flat arrays of numbers read with `array.frombytes` — never pickle: a
 file in the cache folder cannot run code, and one that is damaged, too large or of another shape
 is ignored and rewritten. The folder is
@@ -52,9 +53,9 @@ def ttfont(name: str, path: str | Path) -> ttfonts.TTFont:
     """ReportLab's TTFont for the file, its metrics from the cache when it holds them."""
     data = Path(path).read_bytes()
     folder = cache_dir()
-    digest = hashlib.blake2b(data, digest_size=20)
+    digest = hashlib.sha256(data)
     digest.update(f"|reportlab {Version}|format {FORMAT}".encode())
-    cached = folder / f"{digest.hexdigest()}.metrics" if folder is not None else None
+    cached = folder / f"{digest.hexdigest()[:40]}.metrics" if folder is not None else None
     face = _Face(str(path), data, _read(cached) if cached else None)
     if cached is not None and not face.from_cache:
         _write(cached, face)
