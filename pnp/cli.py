@@ -50,21 +50,12 @@ def _version_action():
     return Version
 
 
-def _parser():
+def _parser(command: str | None = None):
+    """The command line's parser: every command's, or only `command`'s (and the build's, whose
+    options watch shares) when the command line names it first — a command's parse then builds
+    one parser of thirteen, and `pnp --help`, `pnp -h build` or a misspelt command still see them all."""
     from .commands.arguments import Parser, specs_options
     from .commands.build import add_parser as add_build_parser
-    from .commands.calibrate import add_parser as add_calibrate_parser
-    from .commands.export import add_parser as add_export_parser
-    from .commands.list import add_parser as add_list_parser
-    from .commands.new import add_parser as add_new_parser
-    from .commands.printer import add_parser as add_printer_parser
-    from .commands.relink import add_parser as add_relink_parser
-    from .commands.score import add_parser as add_score_parser
-    from .commands.serve import add_parser as add_serve_parser
-    from .commands.setup import add_parser as add_setup_parser
-    from .commands.validate import add_parser as add_validate_parser
-    from .commands.watch import add_parser as add_watch_parser
-    from .commands.where import add_where_parser
 
     p = Parser(
         prog="pnp",
@@ -77,15 +68,18 @@ def _parser():
 
     specs = [specs_options()]
     build = add_build_parser(sub, specs)  # each command's options are its module's; the shared ones are groups
-    for add in (add_validate_parser, add_setup_parser, add_score_parser, add_calibrate_parser, add_list_parser,
-                add_export_parser):
-        add(sub, specs)
-    add_relink_parser(sub)
-    add_where_parser(sub, specs)
-    add_watch_parser(sub, build)
-    add_serve_parser(sub, specs)
-    add_new_parser(sub)
-    add_printer_parser(sub)
+    for name in COMMANDS:
+        if name == "build" or command not in (None, name):
+            continue
+        module = importlib.import_module(f".commands.{name}", __package__)
+        if name == "watch":
+            module.add_parser(sub, build)  # watch's options are the build's
+        elif name == "where":
+            module.add_where_parser(sub, specs)
+        elif name in ("relink", "new", "printer"):
+            module.add_parser(sub)
+        else:
+            module.add_parser(sub, specs)
     return p
 
 
@@ -130,9 +124,10 @@ def _quiet_stdout() -> None:
 
 
 # Each command in a module of its own (pnp/commands/<command>.py), imported when it runs.
-COMMANDS = {"build": "cmd_build", "validate": "cmd_validate", "setup": "cmd_setup", "list": "cmd_list",
-            "calibrate": "cmd_calibrate", "score": "cmd_score", "export": "cmd_export", "relink": "cmd_relink", "where": "cmd_where",
-            "watch": "cmd_watch", "new": "cmd_new", "serve": "cmd_serve", "printer": "cmd_printer"}
+# In the order `pnp --help` lists them.
+COMMANDS = {"build": "cmd_build", "validate": "cmd_validate", "setup": "cmd_setup", "score": "cmd_score",
+            "calibrate": "cmd_calibrate", "list": "cmd_list", "export": "cmd_export", "relink": "cmd_relink",
+            "where": "cmd_where", "watch": "cmd_watch", "serve": "cmd_serve", "new": "cmd_new", "printer": "cmd_printer"}
 
 
 # The cycle collector's thresholds for a run of pnp (Python's are 700, 10, 10). Reading a spec or a
@@ -175,7 +170,7 @@ def _run(argv: list[str]) -> int:
     command = "pnp"
     try:
         with _importing():
-            args = _parser().parse_args(argv)
+            args = _parser(argv[0] if argv and argv[0] in COMMANDS else None).parse_args(argv)
             command = f"pnp {args.command}"
             if getattr(args, "only", None):
                 _game_in_only(args)

@@ -184,8 +184,8 @@ def test_an_out_name_too_long_is_told_not_a_traceback(cli, command):
 def test_sigterm_while_the_command_line_is_read_is_an_interrupt(tmp_path):
     """The signal is sent from inside the parser's making, so it lands there every time."""
     code = ("import os, signal, sys; import pnp.cli as cli; real = cli._parser\n"
-            "def parser():\n"
-            "    p = real(); os.kill(os.getpid(), signal.SIGTERM); return p\n"
+            "def parser(*args):\n"
+            "    p = real(*args); os.kill(os.getpid(), signal.SIGTERM); return p\n"
             "cli._parser = parser; sys.exit(cli.main(['validate', 'gem']))\n")
     r = subprocess.run([sys.executable, "-c", code, str(SPECS_DIR)], capture_output=True, text=True, cwd=tmp_path,
                        timeout=120)

@@ -168,3 +168,22 @@ def test_a_command_leaves_the_cycle_collector_as_it_found_it(cli, tmp_path):
     assert gc.get_freeze_count() == 0
     gc.collect()
     assert gone() is None
+
+
+def test_a_command_named_first_is_parsed_alone_and_help_still_lists_every_command(cli, capsys):
+    """`pnp build ...` makes only the build's parser (pnp/cli.py: a cold build's start); `pnp -h
+    build`, a misspelt command and `pnp` alone still see every command."""
+    from pnp.cli import COMMANDS, _parser
+
+    sub = next(a for a in _parser("validate")._actions if a.dest == "command")
+    assert set(sub.choices) == {"validate", "build"}  # the build's is always made: watch's options are its
+    with pytest.raises(SystemExit):
+        cli("-h", "build")
+    listed = capsys.readouterr().out
+    assert all(f"    {name} " in listed or f"    {name}\n" in listed for name in COMMANDS), listed
+    with pytest.raises(SystemExit) as info:
+        cli("bulid")
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "invalid choice: 'bulid'" in err and "'printer'" in err and "'validate'" in err
+    r = cli("validate", "gem")
+    assert r.code == 0, r.err
