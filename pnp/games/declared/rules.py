@@ -1239,18 +1239,20 @@ def _check_each(ch: _Check, cards) -> bool:
 
 def _check_refers(ch: _Check, cards) -> bool:
     """`refers`: each value (each item) that names no value of `to`'s field on cards of its kinds, at the item."""
+    kinds, name = ch.rule.refers
+    there = {_plain_text(x) for k, _ in ch.deck.cards(ch.players, ch.variant) if k.kind in kinds  # once, not per card
+             for x in (k.get(name) if isinstance(k.get(name), list) else [k.get(name)]) if x is not None}
     broke = False
     for c, _ in cards:
         value = c.get(ch.rule.fields[0])
         items = [] if value is None else value if isinstance(value, list) else [value]
-        broke = _refers_of(ch, c, items, {"id": c.id, "field": ch.rule.fields[0], "value": value}) or broke
+        broke = _refers_of(ch, c, items, there, {"id": c.id, "field": ch.rule.fields[0], "value": value}) or broke
     return broke
 
 
-def _refers_of(ch: _Check, c: Item, items: list, said: dict) -> bool:
+def _refers_of(ch: _Check, c: Item, items: list, there: set, said: dict) -> bool:
+    """The items of `c` that are none of the values `there` are, each told at the item."""
     kinds, name = ch.rule.refers
-    there = {_plain_text(x) for k, _ in ch.deck.cards(ch.players, ch.variant) if k.kind in kinds
-             for x in (k.get(name) if isinstance(k.get(name), list) else [k.get(name)]) if x is not None}
     field = ch.rule.fields[0]
     bad = [x for x in items if _plain_text(x) not in there]
     for x in bad:
