@@ -7,6 +7,7 @@ element, each reported once however many editions share it."""
 from __future__ import annotations
 
 from pathlib import Path
+
 from ...records import record
 from ...diagnostics import Loc, Report, one_of
 from ...load.templates import Edition
