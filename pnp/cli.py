@@ -20,7 +20,6 @@ from __future__ import annotations
 # Only the standard library's smallest modules here: what the commands need is imported inside
 # `main`, where a Ctrl-C during start-up (the imports take a good part of a second) is told as
 # "pnp: interrupted", not as a traceback. The console script imports this module before `main`.
-import contextlib
 import errno
 import gc
 import importlib
@@ -155,12 +154,14 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 130
     finally:
-        gc.unfreeze()  # see _importing
+        gc.unfreeze()  # what `importing` set apart (pnp/commands/__init__.py)
 
 
 def _run(argv: list[str]) -> int:
     """Parse the command line and run the command; what goes wrong is told as `pnp COMMAND: …`."""
-    with _importing():
+    from .commands import importing
+
+    with importing():
         from .commands.arguments import joined_pairs
         from .commands.common import EXIT_INPUT, UsageError
         from .diagnostics import UnknownGame
@@ -169,7 +170,7 @@ def _run(argv: list[str]) -> int:
     argv = joined_pairs(argv)
     command = "pnp"
     try:
-        with _importing():
+        with importing():
             args = _parser(argv[0] if argv and argv[0] in COMMANDS else None).parse_args(argv)
             command = f"pnp {args.command}"
             if getattr(args, "only", None):
@@ -193,24 +194,6 @@ def _run(argv: list[str]) -> int:
         _quiet_stdout()
         print(f"{command}: cannot write the report to standard output ({exc.strerror})", file=sys.stderr)
         return EXIT_INPUT
-
-
-@contextlib.contextmanager
-def _importing():
-    """No cycle collection while the command line and its command are imported: what an import
-    makes (functions, classes, constants) lives as long as the process, so a collection would scan
-    tens of thousands of objects and free none (5-9 ms of a cold build's start). They are then
-    set apart (`gc.freeze`), so no later collection of the command scans them either; `main`
-    hands them back to the collector when the command is done, for a process that goes on (the
-    tests call `main` thousands of times: garbage set apart with them would never be freed)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was:
-            gc.enable()
 
 
 def _game_in_only(args) -> None:

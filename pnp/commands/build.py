@@ -37,7 +37,7 @@ SHOP_PAGES_REFUSED = 10_000
 
 @record
 class _Job:
-    """One game to build: the process that builds it reads and checks its spec."""
+    """One game to build: the worker that builds it reads and checks its spec."""
 
     name: str
     opts: Any
@@ -202,12 +202,11 @@ def cmd_build(args, specs_dir: Path) -> int:
     line = Line(sys.stderr)  # the games built at once share one progress line
     built = parallel.run(jobs, work, progress=lambda job: Progress(sys.stderr, job.name, line=line).__enter__(),
                          workers=1 if cache is not None else None)
-    backs: dict[str, str] = {}  # how each game built prints its backs (for its one-sided note)
     for job, outcome in built:
         if isinstance(outcome, parallel.WorkerDied):  # killed, or a bug: the other games are still told
             outcome = _Outcome(Report(), why=str(outcome), code=EXIT_INPUT)
         outcomes[job.name] = outcome
-        backs[job.name] = job.opts.backs
+    backs = {job.name: job.opts.backs for job in jobs}  # how each game printed its backs (its one-sided note)
     for g in order:
         outcome = outcomes[g]
         worst = max(worst, outcome.code)
@@ -228,24 +227,18 @@ def _preload() -> None:
     """What every game's build imports, imported before the workers that build the games are forked
     from this process: they share it instead of each importing it again (a cold build imported the
     declared engine, the renderer and the PDF writer three times)."""
-    import gc
     from importlib import import_module
 
     from ..geometry import fonts
+    from . import importing
 
-    was = gc.isenabled()
-    gc.disable()  # what is imported lives as long as the process: a collection would free none of it
-    try:
+    with importing():
         for module in ("pnp.imposition.fitting", "pnp.build", "pnp.writers.faces", "pnp.writers.pdf_sheets",
                        "pnp.writers.sheet_map", "pnp.writers.svg_cuts", "pnp.render.pdf", "pnp.render.rich",
                        "pnp.render.cards", "pnp.games.declared", "pnp.games.declared.extras",
                        "reportlab.pdfgen.canvas"):
             import_module(module)
         fonts.register()
-    finally:
-        gc.freeze()  # nor would a later one, here or in a worker (pnp/cli.py's main unfreezes them)
-        if was:
-            gc.enable()
 
 
 def _build_one(args, presets, specs_dir: Path, layouts_dir, job: _Job, cache, progress) -> _Outcome:

@@ -75,6 +75,12 @@ class _Worker:
         self.buf = bytearray()
         self.job: int | None = None  # the job it is doing
 
+    def no_more(self) -> None:
+        """Close its task pipe: it is handed no more jobs (one that is idle sees it closed and exits)."""
+        if self.tasks >= 0:
+            os.close(self.tasks)
+            self.tasks = -1
+
 
 class _Pool:
     """`workers` child processes forked at the start, each doing one job after another as the
@@ -130,8 +136,7 @@ class _Pool:
                 except BrokenPipeError:  # it died since its last result: the job waits for another
                     self.waiting.insert(0, w.job)
                     w.job = None
-            os.close(w.tasks)
-            w.tasks = -1
+            w.no_more()
 
     def _start(self) -> _Worker:
         for stream in (sys.stdout, sys.stderr):  # nothing buffered here may be written twice
@@ -205,8 +210,7 @@ class _Pool:
                 continue
             self.sel.unregister(fd)
             os.close(fd)
-            if worker.tasks >= 0:
-                os.close(worker.tasks)
+            worker.no_more()
             del self.live[fd]
             _, status = os.waitpid(worker.pid, 0)
             i = worker.job
@@ -229,9 +233,7 @@ class _Pool:
                 getattr(self.progress[i], name)(*args)
             elif kind == "crash":  # the worker exits after it: its job is answered, no other is given it
                 self._answer(i, WorkerDied(f"the build of {_name(self.jobs[i])} failed:\n{rest[0]}"))
-                if worker.tasks >= 0:
-                    os.close(worker.tasks)
-                    worker.tasks = -1
+                worker.no_more()
 
     def _answer(self, i: int, result) -> None:
         self.done[i] = result
@@ -242,8 +244,7 @@ class _Pool:
         idle one is told there is no more work and leaves as it does when all is done."""
         for w in self.live.values():
             if w.job is None and w.tasks >= 0:
-                os.close(w.tasks)
-                w.tasks = -1
+                w.no_more()
                 continue
             try:
                 os.kill(w.pid, signal.SIGTERM)
@@ -259,8 +260,7 @@ class _Pool:
             except (KeyError, ValueError):
                 pass
             os.close(fd)
-            if w.tasks >= 0:
-                os.close(w.tasks)
+            w.no_more()
         self.live.clear()
 
 

@@ -29,12 +29,14 @@ from ..geometry.drawing import PT, Drawing, Fill, Group, Image, Matrix, Path, Te
 # stream and, without reportlab's C accelerator, is the slowest step of writing the file.
 rl_config.useA85 = 0
 
-# Three steps of reportlab's file writer, made quicker without changing a byte they produce:
+# Steps of reportlab's file writer made quicker without changing a byte they produce:
 # - every object number, name and key is encoded through reportlab's own Python codec (21,000
 #   calls, a tenth of a build); plain ASCII other than the codes 0x18-0x1f is the same bytes in it;
 # - a dictionary's key is written as reportlab writes it (a PDF name, escaped, encoded) once per
 #   key, not once per dictionary: the four games' PDFs write 9,000 keys, some thirty different;
-# - streams are compressed at zlib level 3, not 6: a third of the time, a tenth bigger.
+# - its formatter tells a number, bytes and text by type, a number written once per value (_format);
+# and one that changes bytes: streams are compressed at zlib level 3, not 6 (a third of the time,
+# a tenth bigger).
 _PDFDOC_OWN = tuple(map(chr, range(0x18, 0x20)))  # the ASCII codes PDFDocEncoding writes as other bytes
 _rl_pdfdoc_enc = pdfdoc.pdfdocEnc
 
@@ -159,6 +161,11 @@ def _format(element, document, toplevel=0):
 
 if hasattr(pdfdoc, "format"):
     pdfdoc.format = _format
+
+
+def _cm(matrix: Matrix) -> str:
+    """The `cm` operator that places what follows by `matrix`, as reportlab's transform writes it."""
+    return "%s cm" % " ".join(map(_number, matrix))
 
 
 def path_code(path: Path) -> str:
@@ -297,7 +304,7 @@ class PdfBackend:
     # -- drawing -----------------------------------------------------------------------------
     def place(self, drawing: Drawing, matrix: Matrix) -> None:
         c = self.c
-        c._code += ("q", "%s cm" % " ".join(map(_number, matrix)))  # see _use
+        c._code += ("q", _cm(matrix))  # see _use
         self._ops(drawing)
         c._code.append("Q")
 
@@ -565,7 +572,7 @@ class PdfBackend:
     def _group(self, op: Group) -> None:
         c = self.c
         if op.clip is None:  # see _use
-            c._code += ("q", "%s cm" % " ".join(map(_number, op.matrix)))
+            c._code += ("q", _cm(op.matrix))
             self._ops(op.drawing)
             c._code.append("Q")
             return
@@ -590,5 +597,5 @@ class PdfBackend:
         # which nothing between them changes (every form is drawn in a state of its own, and a
         # shape, a text or a picture sets what it needs inside its own q ... Q)
         c = self.c
-        c._code += ("q", "%s cm" % " ".join(map(_number, op.matrix)), "/%s Do" % c._doc.getXObjectName(name), "Q")
+        c._code += ("q", _cm(op.matrix), "/%s Do" % c._doc.getXObjectName(name), "Q")
         c._formsinuse.append(name)

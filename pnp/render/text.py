@@ -28,7 +28,7 @@ from .lines import CLOSING, LEAD, MIN_TEXT, OPENING, STEP, WIDTH_USE, Fit, Run, 
 
 def break_lines(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """The lines `text` breaks into at `size` points within `width` mm."""
-    return _break(_measured(text, size, bold), size, width, bold)
+    return _break(_measured(text, size, bold), width)
 
 
 def _measured(text: str, size: float, bold: bool) -> tuple[list[str], Callable[[str], float]]:
@@ -38,7 +38,7 @@ def _measured(text: str, size: float, bold: bool) -> tuple[list[str], Callable[[
 
 
 class _Widths(dict):
-    """Widths of units (and of the pieces a word too long for a line is cut into) at one size."""
+    """Widths of units (and of the characters a word too long for a line is cut between) at one size."""
 
     def __init__(self, size: float, bold: bool):
         super().__init__()
@@ -49,7 +49,7 @@ class _Widths(dict):
         return w
 
 
-def _break(measured: tuple[list[str], Callable[[str], float]], size: float, width: float, bold: bool) -> list[str]:
+def _break(measured: tuple[list[str], Callable[[str], float]], width: float) -> list[str]:
     found, measure = measured
     lines: list[list[str]] = []
     cur = Run(measure, str.isspace)
@@ -78,7 +78,7 @@ def _break(measured: tuple[list[str], Callable[[str], float]], size: float, widt
         else:
             cur.add(u)
         if len(cur.units) == 1 and cur.total > width and len(cur.units[0]) > 1:  # a word wider than the line
-            pieces = _split_word(cur.units[0], size, width, bold)
+            pieces = _split_word(cur.units[0], width, measure)
             lines.extend([p] for p in pieces[:-1])
             cur.reset([pieces[-1]])
     lines.append(cur.units)
@@ -88,11 +88,11 @@ def _break(measured: tuple[list[str], Callable[[str], float]], size: float, widt
     return out
 
 
-def _split_word(word: str, size: float, width: float, bold: bool) -> list[str]:
+def _split_word(word: str, width: float, measure: Callable[[str], float]) -> list[str]:
     """A word too long for any line, cut between characters into pieces that fit."""
     pieces, start, wide = [], 0, 0.0
     for i, ch in enumerate(word):
-        w = fonts.width(ch, size, bold)
+        w = measure(ch)
         if i > start and wide + w > width:
             pieces.append(word[start:i])
             start, wide = i, 0.0
@@ -104,15 +104,15 @@ def balanced(text: str, size: float, width: float, bold: bool = False) -> list[s
     """The fewest lines `text` needs in `width`, set as narrow as that count allows, so that no
     last line holds a lone word or "分。"."""
     measured = _measured(text, size, bold)
-    rows = _break(measured, size, width, bold)
+    rows = _break(measured, width)
     lo, hi = width / 2, width
     for _ in range(12):
         mid = (lo + hi) / 2
-        if len(_break(measured, size, mid, bold)) <= len(rows):
+        if len(_break(measured, mid)) <= len(rows):
             hi = mid
         else:
             lo = mid
-    return _break(measured, size, hi, bold)
+    return _break(measured, hi)
 
 
 def fit_line(box: Box, text: str, wanted: float, bold: bool = True, italic: bool = False, family: str = "") -> Fit:
