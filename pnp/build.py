@@ -11,10 +11,9 @@ leaves the previous ones untouched, and a commit cut short is finished by the ne
 from __future__ import annotations
 
 import json
-from dataclasses import field, replace
 from pathlib import Path
 
-from .records import record
+from .records import field, record, replace
 from .diagnostics import Report
 from .imposition import impose, piece_bleed
 from .incremental.reprint import manifest

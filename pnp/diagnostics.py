@@ -7,9 +7,7 @@ types, unknown keys, dangling references) are exit 2, "rules" problems are exit 
 """
 from __future__ import annotations
 
-from dataclasses import field
-
-from .records import record
+from .records import field, record
 
 
 @record(frozen=True)

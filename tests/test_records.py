@@ -1,29 +1,31 @@
 """pnp's records (pnp/records.py) behave as the standard library's dataclasses: the same
-equality, hash numbers, repr text, frozen guard, replace, fields and pickling. Each class below is
+__init__, equality, hash numbers, repr text, frozen guard, replace, fields and pickling. Each class below is
 made twice, once by `record` and once by `dataclass`, and every pair of values is compared both
 ways; a record whose hash differed would put a set's members in another order, and one whose repr
 differed would change what pnp writes from it."""
 import dataclasses
+import inspect
 import math
 import pickle
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from pnp import records
 from pnp.records import record
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def twins(frozen: bool, body):
-    """The class `body(decorator)` makes, by record and by dataclass."""
-    return (body(record(frozen=True) if frozen else record),
-            body(dataclass(frozen=True) if frozen else dataclass))
+    """The class `body(decorator, field)` makes, by record and by dataclass."""
+    return (body(record(frozen=True) if frozen else record, records.field),
+            body(dataclass(frozen=True) if frozen else dataclass, dataclasses.field))
 
 
-def plain(deco):
+def plain(deco, field):
     @deco
     class Plain:
         a: int
@@ -32,21 +34,21 @@ def plain(deco):
     return Plain
 
 
-def one_field(deco):
+def one_field(deco, field):
     @deco
     class One:
         v: float
     return One
 
 
-def no_fields(deco):
+def no_fields(deco, field):
     @deco
     class Empty:
         pass
     return Empty
 
 
-def partly_compared(deco):
+def partly_compared(deco, field):
     @deco
     class Partly:
         key: str
@@ -88,8 +90,13 @@ def test_a_record_compares_hashes_and_shows_as_a_dataclass_does(shape, frozen):
     assert compared == len(mine) ** 2
     if frozen:  # the same numbers, or the same refusal (a list in a field cannot be hashed)
         assert [_hash(a) for a in mine] == [_hash(a) for a in std]
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            mine[0].extra = 1
+        for a, how in ((mine[0], "cannot assign to field 'extra'"), (std[0], None)):
+            with pytest.raises(AttributeError, match=how):
+                a.extra = 1
+            for f in dataclasses.fields(std[0]):  # no field of a frozen one may be deleted either
+                with pytest.raises(AttributeError, match=how and f"cannot delete field '{f.name}'"):
+                    delattr(a, f.name)
+        assert isinstance(records.FrozenInstanceError("x"), AttributeError)
     else:
         assert ours.__hash__ is None and theirs.__hash__ is None
         with pytest.raises(TypeError):
@@ -103,20 +110,25 @@ def _hash(x):
         return str(exc)
 
 
-Pickled = plain(record)
-FrozenPickled = plain(record(frozen=True))
+Pickled = plain(record, records.field)
+FrozenPickled = plain(record(frozen=True), records.field)
 Pickled.__qualname__ = "Pickled"  # found by its name when unpickled
 FrozenPickled.__qualname__ = "FrozenPickled"
 
 
 @pytest.mark.parametrize("Plain", [Pickled, FrozenPickled], ids=["mutable", "frozen"])
-def test_a_record_is_a_dataclass_to_replace_fields_and_pickle(Plain):
+def test_a_record_has_fields_replace_and_pickles(Plain):
     p = Plain(1, "y", [3])
-    assert dataclasses.is_dataclass(p)
-    assert [f.name for f in dataclasses.fields(p)] == ["a", "b", "c"]
-    q = dataclasses.replace(p, a=2)
-    assert (q.a, q.b, q.c) == (2, "y", [3]) and q != p
-    assert dataclasses.asdict(p) == {"a": 1, "b": "y", "c": [3]}
+    assert records.is_record(p) and records.is_record(Plain) and not records.is_record(object())
+    assert [f.name for f in records.fields(p)] == ["a", "b", "c"] == [f.name for f in records.fields(Plain)]
+    assert [(f.type, f.default) for f in records.fields(p)] == [(int, records.MISSING), (str, "x"),
+                                                                (list, records.MISSING)]
+    q = records.replace(p, a=2)
+    assert (q.a, q.b, q.c) == (2, "y", [3]) and q != p and q.c is p.c
+    with pytest.raises(TypeError):
+        records.replace(p, d=1)  # no such field
+    with pytest.raises(TypeError):
+        records.fields(object())
     back = pickle.loads(pickle.dumps(p))
     assert back == p and back is not p and repr(back) == repr(p)
     with pytest.raises(TypeError):
@@ -164,7 +176,7 @@ def test_what_the_class_body_writes_is_kept():
 
 
 def test_a_record_that_holds_itself_shows_dots_there():
-    for deco in (record, dataclass):
+    for deco, field in ((record, records.field), (dataclass, dataclasses.field)):
         @deco
         class Node:
             children: list = field(default_factory=list)
@@ -175,11 +187,134 @@ def test_a_record_that_holds_itself_shows_dots_there():
 
 
 def test_every_pnp_data_class_is_a_record():
-    """The start-up the records save (pnp/records.py) is lost again by one `@dataclass`."""
+    """The start-up the records save (pnp/records.py) is lost again by one `@dataclass` (and a
+    record's `field` is not `dataclasses.field`)."""
     found = []
     for path in sorted((ROOT / "pnp").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         found += [f"{path.relative_to(ROOT)}:{text[:m.start()].count(chr(10)) + 1}"
-                  for m in re.finditer(r"^\s*@dataclass\b|^from dataclasses import .*\bdataclass\b", text, re.M)]
+                  for m in re.finditer(r"^\s*@dataclass\b|^\s*(from dataclasses|import dataclasses)\b", text, re.M)]
     assert found == []
     assert len(list((ROOT / "pnp").rglob("*.py"))) > 100
+
+
+@pytest.mark.parametrize("frozen", [False, True], ids=["mutable", "frozen"])
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_a_record_is_made_from_the_same_arguments_as_a_dataclass(shape, frozen):
+    body, values = SHAPES[shape]
+    ours, theirs = twins(frozen, body)
+    mine, std = inspect.signature(ours).parameters, inspect.signature(theirs).parameters
+    assert list(mine) == list(std)
+    assert [(p.kind, p.default is p.empty) for p in mine.values()] == \
+        [(p.kind, p.default is p.empty) for p in std.values()]
+    made = 0
+    for v in values:  # by position and by name, the same fields set
+        for args, kwargs in ((v, {}), ((), dict(zip(std, v)))):
+            a, b = ours(*args, **kwargs), theirs(*args, **kwargs)
+            assert vars(a) == vars(b)
+            made += 1
+    assert made == 2 * len(values)
+    for wrong in (tuple(range(len(std) + 1)), ()):  # one too many; none when one has no default
+        if wrong or any(p.default is p.empty for p in std.values()):
+            with pytest.raises(TypeError):
+                ours(*wrong)
+            with pytest.raises(TypeError):
+                theirs(*wrong)
+
+
+def test_a_default_factory_makes_a_new_value_for_each_record():
+    a, b = Pickled(1), Pickled(1)
+    assert a.c == [] and a.c is not b.c
+    given = [1]
+    assert Pickled(1, c=given).c is given
+    assert FrozenPickled(1).c is not FrozenPickled(1).c
+
+
+def test_post_init_runs_last_with_every_field_set():
+    seen = []
+
+    @record
+    class Later:
+        a: int
+        b: list = records.field(default_factory=lambda: [0])
+
+        def __post_init__(self):
+            seen.append((self.a, list(self.b)))
+            self.b.append(self.a)
+
+    assert Later(5).b == [0, 5] and seen == [(5, [0])]
+
+
+def test_a_field_named_self_and_redeclared_fields():
+    @record(frozen=True)
+    class Odd:
+        self: int
+        other: str = "o"
+
+    assert Odd(1).self == 1 and Odd(self=2, other="p").other == "p"
+
+    @record
+    class Base:
+        a: int = 1
+        b: int = 2
+
+    @record
+    class Child(Base):
+        a: int = 10
+        c: int = 3
+
+    assert [f.name for f in records.fields(Child)] == ["a", "b", "c"]
+    assert vars(Child()) == {"a": 10, "b": 2, "c": 3} and vars(Base()) == {"a": 1, "b": 2}
+
+
+def test_class_variables_and_a_body_init_are_not_fields():
+    @record
+    class Counted:
+        kinds: "ClassVar[tuple]" = ("a", "b")
+        total: "typing.ClassVar[int]" = 0
+        n: int = 0
+
+    assert [f.name for f in records.fields(Counted)] == ["n"] and Counted.kinds == ("a", "b")
+
+    @record
+    class Own:
+        a: int
+
+        def __init__(self, text: str):
+            self.a = len(text)
+
+    assert Own("abc").a == 3 and Own("abc") == Own("xyz")
+
+
+def test_what_a_dataclass_refuses_a_record_refuses():
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        @record
+        class Order:
+            a: int = 0
+            b: int
+    with pytest.raises(ValueError, match="mutable default .*list.* for field a"):
+        @record
+        class Shared:
+            a: list = []
+    with pytest.raises(ValueError, match="both default and default_factory"):
+        records.field(default=1, default_factory=list)
+    with pytest.raises(TypeError, match="use pnp.records.field"):
+        @record
+        class Mixed:
+            a: int = dataclasses.field(default=1)
+
+    @record(frozen=True)
+    class Frozen:
+        a: int
+
+    with pytest.raises(TypeError, match="frozen"):
+        @record
+        class Thawed(Frozen):
+            b: int = 0
+    with pytest.raises(TypeError, match="cannot overwrite attribute __setattr__"):
+        @record(frozen=True)
+        class Guarded:
+            a: int
+
+            def __setattr__(self, name, value):
+                pass

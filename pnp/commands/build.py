@@ -13,11 +13,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from ..records import record
+from ..records import field, record
 from . import parallel
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, UsageError, games_asked, print_report
 from ..diagnostics import Loc, Report

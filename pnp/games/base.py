@@ -9,13 +9,12 @@ for each installed game package, its hooks found by convention (`Hook`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import field
 from difflib import get_close_matches
 from pathlib import Path
 from importlib import import_module, util
 from typing import Any, Callable, Mapping, Sequence
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import Report, UnknownGame, one_of  # noqa: F401  (UnknownGame: read from here too)
 from ..geometry.drawing import Drawing
 from ..load.layout import Edition, Template

@@ -10,11 +10,10 @@ winner of a table of totals, and the text a person reads. Every problem is a loc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import Loc, Report
 from ..load.schema import INVALID, Choice, Field, Int, Text, read_fields
 from ..load.spec import Item, Spec

@@ -6,12 +6,11 @@ from the game's validator (which runs only on a spec that could be read complete
 """
 from __future__ import annotations
 
-from dataclasses import field
 from pathlib import Path
 
 import re
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import InputError, Report, one_of
 from . import GAMES, UnknownGame
 from .base import GameDef, check_backs

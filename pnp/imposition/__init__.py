@@ -17,8 +17,7 @@ sheet's horizontal centre line) in the bottom half of the same page: fold, glue,
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..records import replace
 from ..load.layout import Sheet
 from ..geometry.shapes import Outline
 from . import grid, mixed, tiles

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import field
 
-from ..records import record
+from ..records import field, record
 from .count import area, per_page, piece_bleed
 from .plan import Piece
 from ..load.layout import Sheet

@@ -27,9 +27,7 @@ build states is the one it prints; tiles are laid out only when pages are made.
 """
 from __future__ import annotations
 
-from dataclasses import field, replace
-
-from ..records import record
+from ..records import field, record, replace
 from ..geometry.shapes import Outline
 from . import crosshairs, grid, lattice, tiles
 from .geometry import MARK_LEN, MARK_MIN, MARK_ZONE, ImpositionError, Line, Region

@@ -6,9 +6,7 @@ window of a tile) and the part of the piece it holds.
 """
 from __future__ import annotations
 
-from dataclasses import field
-
-from ..records import record
+from ..records import field, record
 from ..geometry.drawing import Matrix, invert, multiply, rotate, translate
 from ..geometry.shapes import Outline, bbox, clip_to_rect, counter_clockwise, transform
 from ..load.templates import DEFAULT_OVERLAP

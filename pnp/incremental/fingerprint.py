@@ -19,13 +19,13 @@ components differ since then. What goes into each:
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
 from ..imposition import piece_bleed
+from ..records import fields, is_record
 
 DROPPED = {"loc", "locs", "box_loc"}  # where a value was written: moving a line changes no drawing
 _file_hashes: dict[tuple, str] = {}
@@ -49,8 +49,8 @@ def _plain(v: Any) -> Any:
         return [_plain(x) for x in v]
     if isinstance(v, Path):
         return str(v)
-    if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name not in DROPPED}
+    if is_record(v) and not isinstance(v, type):
+        return {f.name: _plain(getattr(v, f.name)) for f in fields(v) if f.name not in DROPPED}
     return v
 
 

@@ -9,9 +9,7 @@ is not formatted again either. Entries not used by the latest build of a game ar
 """
 from __future__ import annotations
 
-from dataclasses import field
-
-from ..records import record
+from ..records import field, record
 from ..diagnostics import Report
 from ..geometry.drawing import Drawing
 from .fingerprint import keys_for

@@ -20,10 +20,9 @@ Takes a loaded game, build options and card ids; returns data (nothing here prin
 """
 from __future__ import annotations
 
-from dataclasses import field
 from pathlib import Path
 
-from ..records import record
+from ..records import field, record
 from ..writers import jsonfile, outputs
 from ..writers.commit import Commit, recover
 from ..diagnostics import Report

@@ -13,11 +13,10 @@ checked by pnp/load/typefaces.py: files named relative to the layout's folder or
 from __future__ import annotations
 
 import re
-from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import InputError, Loc, Report, one_of
 from .schema import ID_PATTERN, INVALID, Field, Id, Length, Raw, read_fields
 from .templates import Box, Edition, Needed, Template, derived_edition, read_edition

@@ -15,11 +15,10 @@ is worked out from the card's other fields here, and is never written.
 from __future__ import annotations
 
 import re
-from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..records import record
+from ..records import field, record, replace
 from ..diagnostics import Diagnostic, InputError, Loc, Report, one_of
 from .images import UserImage, resolve
 from .schema import ID_PATTERN, INVALID, Field, Id, Int, Length, ListOf, Number, Raw, Record, Text, Type, read_fields

@@ -8,10 +8,9 @@ one rect template named `card`. Takes YAML nodes; returns `Edition`s and located
 """
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Mapping, Sequence
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import Loc, Report, one_of
 from ..geometry.drawing import Path
 from .schema import INVALID, Choice, Field, Id, Length, Raw, read_fields
@@ -285,7 +284,7 @@ def derived_edition(name: str, node: Node, editions: Mapping[str, Edition], repo
     template and box scaled by the card's ratio (a 63 x 88 mm poker card as 2.5 x 3.5 in, the size
     US print shops sell), each type size as it is. Nothing else may be given: the rest is the
     other edition's."""
-    from dataclasses import replace
+    from ..records import replace
 
     what = f"edition '{name}'"
     values, locs = read_fields(node, [Field("from", Id()), Field("card", Raw("map"))], report, what)

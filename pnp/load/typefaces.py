@@ -37,10 +37,9 @@ import difflib
 import io
 import os
 import re
-from dataclasses import field
 from pathlib import Path
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import InputError, Loc, Report, one_of
 from .paths import display, is_file, through_link, within
 from .yamlload import Node, read_regular, type_name

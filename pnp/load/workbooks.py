@@ -36,11 +36,10 @@ import re
 import struct
 import zipfile
 import zlib
-from dataclasses import field
 from typing import Callable, Iterator
 from xml.parsers import expat
 
-from ..records import record
+from ..records import field, record
 
 MAX_INFLATED = 64 * 1024 * 1024  # every part of one workbook together, inflated
 MAX_PARTS = 2_000  # a workbook from a spreadsheet program has tens

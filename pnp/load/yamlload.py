@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import InputError, Loc, Report
 
 # The largest shipped spec is 24 KB and 2,500 nodes; these limits are far above any real file.

@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 import os
 import threading
-from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import Diagnostic, InputError, Loc, Report
 from ..options import BuildOptions
 
@@ -161,7 +160,7 @@ class GameView:
         """Lay out and write the print of the latest good draw; False when there was none to
         make. Raises Superseded when a draw asks for the game meanwhile; waits between sheets while
         `idle` is clear (the web server is answering a page)."""
-        from dataclasses import replace
+        from ..records import replace
 
         from ..build import build
         from ..incremental.fingerprint import file_hash

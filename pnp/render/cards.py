@@ -3,8 +3,7 @@ the bleed, text fitted to a box, the 180-degree turn of two-way cards. They buil
 know nothing about paper."""
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..records import replace
 from ..geometry import fonts
 from . import text
 from ..geometry.drawing import PT, Color, Drawing, Matrix, multiply, rotate, translate

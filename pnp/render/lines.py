@@ -4,10 +4,9 @@ the units a line breaks between, the punctuation rules of Chinese lines, the siz
 from __future__ import annotations
 
 import re
-from dataclasses import field
 from typing import Any
 
-from ..records import record
+from ..records import field, record
 from ..load.boxes import Box
 
 MIN_TEXT = 6.0  # pt: the default smallest size a box's text may shrink to

@@ -18,11 +18,10 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from dataclasses import field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..records import record
+from ..records import field, record
 
 PROFILES = Path(__file__).resolve().parent / "profiles"
 PRESS_PROFILE = PROFILES / "pnp-fogra39l-300.icc"  # built from FOGRA39L with ArgyllCMS: see profiles/README.md

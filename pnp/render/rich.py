@@ -17,10 +17,9 @@ import re
 from contextlib import contextmanager
 from functools import lru_cache
 from contextvars import ContextVar
-from dataclasses import replace
 from typing import Callable, Iterator
 
-from ..records import record
+from ..records import record, replace
 from ..geometry import fonts
 from ..geometry.drawing import PT, Color, Drawing
 from .lines import CLOSING, OPENING, STEP, WIDTH_USE, Fit, Run, first_fitting, smallest, units

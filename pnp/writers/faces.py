@@ -10,10 +10,9 @@ that cannot be drawn becomes a visible placeholder and a warning; what the text 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import field
 from typing import TYPE_CHECKING, Iterator
 
-from ..records import record
+from ..records import field, record
 from ..diagnostics import Report
 from ..games.base import RenderContext
 from ..imposition import piece_bleed

@@ -12,9 +12,7 @@ where there is one.
 """
 from __future__ import annotations
 
-from dataclasses import field
-
-from ..records import record
+from ..records import field, record
 from .png import card_shots, rasterise
 
 DPI = 300

@@ -8,9 +8,7 @@ the SVG cut files repeat the registration marks, the sheet map records them.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..records import record
+from ..records import record, replace
 from .. import __version__
 from ..geometry import fonts
 from ..geometry.drawing import PT

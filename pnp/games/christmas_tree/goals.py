@@ -10,11 +10,10 @@ candy only where the goal shows one: every other cell must be a bauble.
 """
 from __future__ import annotations
 
-from dataclasses import field
 from functools import lru_cache
 from typing import Callable
 
-from ...records import record
+from ...records import field, record
 from ..base import Bilingual
 from . import board, rules
 from .tree import Tree

@@ -21,9 +21,8 @@ exactly what can be laid card by card, each touching one laid before).
 from __future__ import annotations
 
 import re
-from dataclasses import field
 
-from ...records import record
+from ...records import field, record
 from ...diagnostics import Loc, Report, one_of, plural
 from ..gamefile import Cards, open_players
 from ...load.schema import INVALID, Field, Int, Raw, Text, read_fields

@@ -12,9 +12,7 @@ holds only what a copy of the game contains.
 """
 from __future__ import annotations
 
-from dataclasses import field
-
-from ...records import record
+from ...records import field, record
 from ...diagnostics import Loc, Report, one_of
 from ...load.schema import INVALID, Int, ListOf, Localized, Text
 from ...load.spec import Item, Spec

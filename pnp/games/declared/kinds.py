@@ -29,10 +29,9 @@ and every problem as a located diagnostic. Field types:
 """
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Any
 
-from ...records import record
+from ...records import field, record
 from ...diagnostics import Loc, Report, one_of
 from ...load.schema import (
     ID_PATTERN, INVALID, Bool, Choice, Field, Id, Int, ListOf, Localized, Number, Ref, Text, Type, legal_values,

@@ -13,10 +13,9 @@ calls into this module, which imports nothing of it but names for its annotation
 from __future__ import annotations
 
 import re
-from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from ...records import record
+from ...records import field, record, replace
 from ...diagnostics import Report
 from ...load.spec import Item
 

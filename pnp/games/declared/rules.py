@@ -59,10 +59,9 @@ from __future__ import annotations
 import itertools
 import re
 import string
-from dataclasses import field
 from typing import Any, Callable
 
-from ...records import record
+from ...records import field, record
 from ...diagnostics import Loc, Report, one_of, plural
 from ...load.schema import INVALID, Bool, Choice, Int, ListOf, Localized, Number, legal_values
 from ...load.spec import Item, Spec

@@ -39,11 +39,10 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from ...records import record
+from ...records import field, record
 from ...diagnostics import InputError, Loc, Report, one_of, plural
 from ...load.schema import INVALID, Bool, Int, ListOf, Localized, Number, Type
 from ...load.spec import Item, Spec

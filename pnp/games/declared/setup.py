@@ -65,10 +65,9 @@ from __future__ import annotations
 import difflib
 import random
 import string
-from dataclasses import field
 from typing import Any
 
-from ...records import record
+from ...records import field, record
 from ...diagnostics import Loc, Report, one_of, plural
 from ...load.schema import INVALID, Id, Int, ListOf, Localized
 from ...load.spec import Item, Spec

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from dataclasses import field
 from typing import Any, Callable
 
-from ...records import record
+from ...records import field, record
 from ...diagnostics import Loc, Report, one_of
 from ...load.boxes import Box
 from ...load.schema import INVALID, Choice, Length, ListOf

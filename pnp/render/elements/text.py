@@ -7,8 +7,7 @@ bold), font (a family of the layout's `fonts:`), line_spacing (a factor of the n
 1.25 times the type size)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ...records import replace
 from ...geometry.drawing import Color
 from . import params
 

@@ -140,7 +140,7 @@ def test_a_game_with_gem_cards_not_yet_won_is_not_finished(cli, tmp_path):
 
 
 def test_how_many_gem_cards_a_finished_game_holds_is_the_specs_deck(tmp_path):
-    from dataclasses import replace
+    from pnp.records import replace
 
     from pnp.diagnostics import InputError
     from pnp.games import GAMES

@@ -1,5 +1,4 @@
 """Pi mal Pflaumen card renderer, one stage on its own: drawings are data, so compare them."""
-from dataclasses import replace
 
 import pytest
 
@@ -10,6 +9,7 @@ from pnp.games.pi_mal_pflaumen import icons, render, rules
 from pnp.load.layout import Box, load_layout
 from pnp.load.paths import LAYOUTS_DIR, SPECS_DIR
 from pnp.load.spec import load_spec
+from pnp.records import replace
 
 GAME = "pi-mal-pflaumen"
 
