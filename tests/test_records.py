@@ -8,8 +8,10 @@ import inspect
 import math
 import pickle
 import re
+import typing
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
