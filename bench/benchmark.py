@@ -158,9 +158,11 @@ def timed_inside(code: str, *argv: str) -> float:
     return float(_python(["-c", code, *argv]).split()[-1])
 
 
-PEAK = ("import resource, runpy, sys; sys.argv = ['pnp', 'validate']\n"
-        "try: runpy.run_module('pnp', run_name='__main__')\n"
-        "except SystemExit: pass\n"
+# `pnp validate` in a process of its own, its peak memory printed after it (pnp's command line:
+# `python -m pnp` itself ends the process when the command is done)
+PEAK = ("import resource\n"
+        "from pnp.cli import main\n"
+        "main(['validate'])\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
 
 
