@@ -18,8 +18,12 @@ OPENING = set("（「『〈《【〔([{")  # may not end a line
 
 # A break opportunity: a Latin word or number with the punctuation stuck to it (a hyphen ends a
 # unit, so "two-way" may break after "two-"), a run of spaces, a newline, or one other character
-# (a Chinese character or punctuation mark).
-_UNIT = re.compile(r"[A-Za-z0-9+./≥'’#&]+-?[^\sA-Za-z0-9\u2e80-\uffff-]*|-|\n|[^\S\n]+|.", re.DOTALL)
+# (a Chinese character or punctuation mark). What sticks to a word is any character but a space, a
+# letter, a digit, a hyphen or one of CJK's (U+2E80 to U+FFFF): said as "below U+2E80 or beyond
+# U+FFFF", since a class naming the 53,000 CJK code points takes Python 3 ms to compile, at every
+# start (tests/render/test_line_units.py holds it to that class, character by character).
+_UNIT = re.compile(r"[A-Za-z0-9+./≥'’#&]+-?(?:(?![\sA-Za-z0-9-])[\x00-\u2e7f\U00010000-\U0010ffff])*"
+                   r"|-|\n|[^\S\n]+|.", re.DOTALL)
 
 
 def units(text: str) -> list[str]:
