@@ -25,7 +25,6 @@ import selectors
 import signal
 import struct
 import sys
-import traceback
 from typing import Any, Callable, Iterator, Sequence
 
 _HEADER = struct.Struct("!I")
@@ -193,6 +192,8 @@ class _Pool:
                 code = 130
             except BaseException:  # a bug in the build: tell the parent what it was
                 try:
+                    import traceback  # only here: a worker's bug
+
                     _send(w, ("crash", i, traceback.format_exc()))
                 except BaseException:
                     pass

@@ -9,7 +9,6 @@ for each installed game package, its hooks found by convention (`Hook`).
 from __future__ import annotations
 
 from collections import Counter
-from difflib import get_close_matches
 from pathlib import Path
 from importlib import import_module, util
 from typing import Any, Callable, Mapping, Sequence
@@ -242,6 +241,8 @@ class GameDef:
                 return hits, ""
         english = [names[c.id][0] for c in pool]
         known = [c.id for c in pool] + list(dict.fromkeys(english + [_short(n) for n in english]))
+        from difflib import get_close_matches  # only for a name misspelt
+
         close = get_close_matches(text, known, n=3)
         hint = f"; did you mean {' or '.join(repr(m) for m in close)}?" if close else ""
         return [], f"no card is named or has the id '{text}'{hint}"

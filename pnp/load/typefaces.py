@@ -33,7 +33,6 @@ validate` finds it before a build.
 """
 from __future__ import annotations
 
-import difflib
 import io
 import os
 import re
@@ -220,7 +219,9 @@ def _family(name: str, node: Node, kloc: Loc, folders: _Folders, report: Report)
     ok = True
     for style, value in node.value.items():
         if style not in STYLES:
-            close = difflib.get_close_matches(style, STYLES, n=1)
+            from difflib import get_close_matches  # only for a style misspelt
+
+            close = get_close_matches(style, STYLES, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             report.error(node.key_loc(style), FONT_CODE, f"unknown key '{style}' in font family '{name}'{hint}; "
                                                           f"accepted keys: {', '.join(STYLES)}")

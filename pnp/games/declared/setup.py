@@ -62,7 +62,6 @@ measure; `check_leftovers` warns where a shuffle would mix in cards an earlier s
 """
 from __future__ import annotations
 
-import difflib
 import random
 import string
 from typing import Any
@@ -653,7 +652,9 @@ def check_gives(spec: Spec, steps: list[Step], report: Report) -> None:
             continue
         for i, at in zip(step.arg["ids"], step.arg["locs"]):
             if i not in known:
-                near = difflib.get_close_matches(i, ids, 3) or ids[:8]
+                from difflib import get_close_matches  # only for an id misspelt
+
+                near = get_close_matches(i, ids, 3) or ids[:8]
                 report.error(at, "SPEC-DANGLING-REF", f"'give' of setup step {n} names '{i}', which is not a component "
                                                       f"of the spec; components: {', '.join(near) or 'none'}"
                                                       + (", …" if len(ids) > len(near) else ""))
