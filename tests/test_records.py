@@ -320,3 +320,27 @@ def test_what_a_dataclass_refuses_a_record_refuses():
 
             def __setattr__(self, name, value):
                 pass
+
+
+def test_records_of_one_shape_each_get_their_own_names_and_factories():
+    """Two classes whose fields have the same shape share compiled code, renamed for each."""
+    for frozen in (False, True):
+        deco = record(frozen=True) if frozen else record
+
+        @deco
+        class Basket:
+            fruit: str
+            plums: list = records.field(default_factory=list)
+
+        @deco
+        class Hand:
+            owner: str
+            cards: list = records.field(default_factory=lambda: ["joker"])
+
+        b, h = Basket("plum"), Hand("ann")
+        assert vars(b) == {"fruit": "plum", "plums": []} and vars(h) == {"owner": "ann", "cards": ["joker"]}
+        assert Hand.__init__.__code__.co_varnames == ("self", "owner", "cards")
+        assert Hand.__init__.__qualname__.endswith("Hand.__init__") and Hand.__init__ is not Basket.__init__
+        assert list(inspect.signature(Basket).parameters) == ["fruit", "plums"]
+        with pytest.raises(TypeError, match="owner"):
+            Hand(cards=[])  # the missing argument is named by its field
