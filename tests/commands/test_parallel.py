@@ -53,6 +53,19 @@ def test_each_worker_does_one_job_after_another():
     assert len(pids) == 2 and os.getpid() not in pids  # two workers, not a process a job
 
 
+def test_workers_that_are_done_are_not_waited_for_and_the_next_pool_reaps_them():
+    """The kernel freeing a finished worker's memory holds up nothing; no zombie is left either."""
+    got = list(parallel.run([Job(n, w) for n, w in (("a", 1), ("b", 5), ("c", 3))], _square, workers=2))
+    pids = {pid for _, (pid, _) in got}
+    assert len(pids) == 2 and set(parallel._LEAVING) <= pids  # not yet reaped, or gone already
+    more = list(parallel.run([Job("x", 1), Job("y", 2)], _square, workers=2))
+    for pid in pids:  # the second pool reaped the first's workers before it forked its own
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+    parallel._reap(block=True)
+    assert parallel._LEAVING == [] and len({pid for _, (pid, _) in more} & pids) == 0
+
+
 def _killed_if_k(job, progress):
     if job.name == "k":
         os.kill(os.getpid(), signal.SIGKILL)
