@@ -21,7 +21,6 @@ from ..base import Named
 GAME = "pi-mal-pflaumen"
 Fruit = Named
 PLUM = "plum"  # the fruit of the 25th card of a round and of the plum cards: a plum in a mix, never a joker
-PLUM_NUMBER = 25  # the 25th card of each round shows a plum (used with 5 players only): validate.py's PMP-PLUM-25
 PER_FRUIT = 3  # cards of each fruit but the plum in each round: validate.py's PMP-FRUITS
 
 
@@ -134,6 +133,8 @@ def _turn_order() -> tuple[tuple[int, bool], ...]:
 _READ = {
     "FRUITS": _fruits, "ROUNDS": _rounds, "ACTIONS": _actions, "NAMES": _names,
     "NUMBERS": lambda: _legal("fruit", "number"),
+    # the last (25th) card of each round shows a plum, used with 5 players only: validate.py's PMP-PLUM-25
+    "PLUM_NUMBER": lambda: max(_legal("fruit", "number")),
     "FRUIT_CARDS": _fruit_cards, "PLUM_CARDS": lambda: _count("plum"), "PI_CARDS": lambda: _count("pi"),
     "WATCHDOGS": lambda: _count("watchdog"), "PLAYERS": lambda: tuple(declared().players),
     "VARIANTS": lambda: tuple(declared().variants), "REMOVED": _removed, "TRICKS": _tricks,
@@ -143,7 +144,7 @@ _READ = {
 
 @cache
 def __getattr__(name: str) -> Any:
-    """FRUITS, ROUNDS, ACTIONS, NAMES, NUMBERS, the card counts, PLAYERS, VARIANTS, REMOVED,
+    """FRUITS, ROUNDS, ACTIONS, NAMES, NUMBERS, PLUM_NUMBER, the card counts, PLAYERS, VARIANTS, REMOVED,
     TRICKS and TURN_ORDER: read from game.yaml when first asked for."""
     if name not in _READ:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
