@@ -255,8 +255,15 @@ def test_a_second_reload_keeps_the_place_the_first_could_not_reach_yet(gem, brow
         with p.expect_navigation():
             p.evaluate("() => pnpReload()")
     assert p.evaluate("() => pnpRestoring") == far  # still the reader's place, not the bottom
+    assert p.evaluate("() => history.scrollRestoration") == "manual"
     p.mouse.wheel(0, -100)  # the reader moves: that is the place from now on
     p.wait_for_function("() => pnpRestoring === null")
+    assert p.evaluate("() => history.scrollRestoration") == "auto"  # the browser's again, for back and forward
+    p.wait_for_function("() => window.scrollY > 0 && !pnpRestoring")
+    y = p.evaluate("() => window.scrollY")
+    p.goto(gem.url + "/game/gem")
+    p.go_back()
+    p.wait_for_function(f"() => window.scrollY === {y}")  # the reader's place, by the browser, on coming back
     p.close()
 
 
